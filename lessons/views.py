@@ -1,0 +1,11 @@
+"""Views of the course."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The landing page."""
+    return render(request, "home.html")

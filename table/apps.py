@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TableConfig(AppConfig):
+    name = "table"
+    verbose_name = "Practice table"

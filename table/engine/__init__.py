@@ -1,0 +1,71 @@
+"""The rules of Punto Banco as a pure-Python library (no Django import).
+
+>>> from table.engine import Card, Coup
+>>> Coup.from_cards(Card.parse(t) for t in "4 2 4 3".split()).outcome
+Outcome(player 8, banker 5, natural)
+"""
+
+from __future__ import annotations
+
+from table.engine.cards import Card, Rank, Suit, hand_total
+from table.engine.coup import Coup, Hand, Outcome, Reason, Step, Winner
+from table.engine.errors import (
+    CoupOverError,
+    EngineError,
+    InvalidBetError,
+    InvalidCardError,
+    InvalidShoeError,
+    ShoeEmptyError,
+)
+from table.engine.payouts import (
+    NO_COMMISSION,
+    STANDARD,
+    Bet,
+    BetKind,
+    BetResult,
+    PayoutSet,
+    Result,
+    expected_return,
+    payout_ratio,
+    settle,
+    validate_bets,
+)
+from table.engine.rules import BANKER_TABLE, banker_draws, is_natural, player_draws
+from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
+
+__all__ = [
+    "BANKER_TABLE",
+    "DEFAULT_CUT_FROM_END",
+    "DEFAULT_DECKS",
+    "NO_COMMISSION",
+    "STANDARD",
+    "Bet",
+    "BetKind",
+    "BetResult",
+    "Card",
+    "Coup",
+    "CoupOverError",
+    "EngineError",
+    "Hand",
+    "InvalidBetError",
+    "InvalidCardError",
+    "InvalidShoeError",
+    "Outcome",
+    "PayoutSet",
+    "Rank",
+    "Reason",
+    "Result",
+    "ShoeEmptyError",
+    "Shoe",
+    "Step",
+    "Suit",
+    "Winner",
+    "banker_draws",
+    "expected_return",
+    "hand_total",
+    "is_natural",
+    "payout_ratio",
+    "player_draws",
+    "settle",
+    "validate_bets",
+]

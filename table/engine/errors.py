@@ -1,0 +1,41 @@
+"""Typed errors of the rules engine.
+
+Design overview: every error the engine raises is an ``EngineError`` (a
+``ValueError``), with one subclass per meaning, so callers can catch exactly
+what they expect and show the message, which is always one specific sentence.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CoupOverError",
+    "EngineError",
+    "InvalidBetError",
+    "InvalidCardError",
+    "InvalidShoeError",
+    "ShoeEmptyError",
+]
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on purpose."""
+
+
+class InvalidCardError(EngineError):
+    """Raised when a card token cannot be parsed (``Card.parse("11X")``)."""
+
+
+class InvalidShoeError(EngineError):
+    """Raised when a shoe cannot be built or a serialized shoe cannot be loaded."""
+
+
+class ShoeEmptyError(EngineError):
+    """Raised when a card is drawn from a shoe that has no card left."""
+
+
+class CoupOverError(EngineError):
+    """Raised when a card is offered to a coup that is already over."""
+
+
+class InvalidBetError(EngineError):
+    """Raised when a bet or a set of bets breaks the table's rules."""
