@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from lessons import views as lesson_views
 
@@ -10,5 +10,6 @@ urlpatterns = [
     path("", lesson_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("table/", include("table.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -4,6 +4,12 @@ import pytest
 from django.db import connection
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Tests only: hash passwords cheaply (production keeps Django's default)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip tests marked ``postgres`` unless the suite runs on PostgreSQL."""
     if connection.vendor == "postgresql":
@@ -12,3 +18,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def learner(db):
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def seat(learner):
+    from tests.factories import SeatFactory
+
+    return SeatFactory(user=learner)
+
+
+@pytest.fixture
+def verify_ledgers(db):
+    """After the test, every seat's balance equals the sum of its ledger."""
+    yield
+    from table.models import Seat
+    from table.services import ledger_verify
+
+    for seat in Seat.objects.all():
+        ledger_verify(seat)

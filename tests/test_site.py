@@ -25,7 +25,8 @@ def test_vendored_htmx_is_version_2_and_local():
     path = finders.find("vendor/htmx-2.0.11.min.js")
 
     assert path is not None
-    assert 'version:"2.0.11"' in open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as vendored:
+        assert 'version:"2.0.11"' in vendored.read()
 
 
 def _settings_database(**environ):
@@ -36,7 +37,12 @@ def _settings_database(**environ):
         "db = settings.DATABASES['default']; print(json.dumps([db['ENGINE'], str(db['NAME'])]))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=settings.BASE_DIR, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(out.stdout)
 

@@ -17,6 +17,7 @@ from table.engine.errors import (
     InvalidShoeError,
     ShoeEmptyError,
 )
+from table.engine.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 from table.engine.payouts import (
     NO_COMMISSION,
     STANDARD,
@@ -32,6 +33,7 @@ from table.engine.payouts import (
 )
 from table.engine.rules import BANKER_TABLE, banker_draws, is_natural, player_draws
 from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
+from table.engine.simulate import SimulationResult, play_coup, simulate
 
 __all__ = [
     "BANKER_TABLE",
@@ -50,22 +52,30 @@ __all__ = [
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
+    "Odds",
     "Outcome",
     "PayoutSet",
     "Rank",
     "Reason",
     "Result",
-    "ShoeEmptyError",
     "Shoe",
+    "ShoeEmptyError",
+    "SimulationResult",
     "Step",
     "Suit",
     "Winner",
     "banker_draws",
+    "deck_counts",
+    "exact_odds",
     "expected_return",
     "hand_total",
     "is_natural",
+    "odds_for_decks",
+    "outcome_distribution",
     "payout_ratio",
+    "play_coup",
     "player_draws",
     "settle",
+    "simulate",
     "validate_bets",
 ]

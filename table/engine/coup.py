@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from types import MappingProxyType
-from typing import Union
 
 from table.engine.cards import Card, hand_total
 from table.engine.errors import CoupOverError, InvalidCardError
@@ -27,7 +26,7 @@ from table.engine.rules import banker_draws, is_natural, player_draws
 
 __all__ = ["Coup", "Hand", "Outcome", "Reason", "Step", "Winner"]
 
-Param = Union[int, str, bool, None]
+Param = int | str | bool | None
 
 
 @unique

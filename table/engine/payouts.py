@@ -124,9 +124,7 @@ class PayoutSet:
     tie_pays: Decimal = Decimal("8")
     lion_natural_pays: Decimal = Decimal("1")
     lion_margin_pays: Mapping[int, Decimal] = field(
-        default_factory=lambda: _ratios(
-            {9: "30", 8: "10", 7: "6", 6: "4", 5: "2", 4: "1"}
-        )
+        default_factory=lambda: _ratios({9: "30", 8: "10", 7: "6", 6: "4", 5: "2", 4: "1"})
     )
 
     STANDARD: ClassVar[PayoutSet]
@@ -147,9 +145,7 @@ class PayoutSet:
         for payout_set in (STANDARD, NO_COMMISSION):
             if payout_set.name == name:
                 return payout_set
-        raise InvalidBetError(
-            f"{name!r} is not a payout set: use 'standard' or 'no-commission'."
-        )
+        raise InvalidBetError(f"{name!r} is not a payout set: use 'standard' or 'no-commission'.")
 
 
 STANDARD = PayoutSet(name="standard", banker_commission=Decimal("0.05"))
@@ -255,9 +251,7 @@ def settle(bets: Iterable[Bet], outcome: Outcome, payouts: PayoutSet) -> tuple[B
         stake_returned = bet.amount if result is not Result.LOST else Decimal("0.00")
         winnings = (bet.amount * win_ratio).quantize(CENT, ROUND_HALF_UP)
         commission = (bet.amount * commission_ratio).quantize(CENT, ROUND_HALF_UP)
-        results.append(
-            BetResult(bet, result, stake_returned.quantize(CENT), winnings, commission)
-        )
+        results.append(BetResult(bet, result, stake_returned.quantize(CENT), winnings, commission))
     return tuple(results)
 
 

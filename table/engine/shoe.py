@@ -53,14 +53,18 @@ class Shoe:
 
     __slots__ = ("_cards", "_cut", "_position", "decks")
 
-    def __init__(self, cards: Sequence[Card], *, position: int = 0, cut: int | None = None, decks: int = 0) -> None:
+    def __init__(
+        self, cards: Sequence[Card], *, position: int = 0, cut: int | None = None, decks: int = 0
+    ) -> None:
         self._cards = tuple(cards)
         size = len(self._cards)
         self._cut = size if cut is None else cut
         if not 0 <= self._cut <= size:
             raise InvalidShoeError(f"The cut card must lie within the shoe's {size} cards, not at {cut!r}.")
         if not 0 <= position <= size:
-            raise InvalidShoeError(f"The position must lie within the shoe's {size} cards, not at {position!r}.")
+            raise InvalidShoeError(
+                f"The position must lie within the shoe's {size} cards, not at {position!r}."
+            )
         self._position = position
         self.decks = decks
 
@@ -151,11 +155,15 @@ class Shoe:
 
         :raises InvalidShoeError: if the text is not a dumped shoe.
         """
+        if not isinstance(text, str):
+            raise InvalidShoeError(f"A dumped shoe is text, not {text!r}.")
         try:
             fmt, decks, cut, position, cards = text.split(".")
             if fmt != _FORMAT:
                 raise ValueError
-            return cls([_CARD_OF[char] for char in cards], position=int(position), cut=int(cut), decks=int(decks))
+            return cls(
+                [_CARD_OF[char] for char in cards], position=int(position), cut=int(cut), decks=int(decks)
+            )
         except (ValueError, KeyError, AttributeError):
             raise InvalidShoeError(f"{text[:40]!r} is not a dumped shoe.") from None
 

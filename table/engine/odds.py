@@ -1,0 +1,289 @@
+"""Exact odds of the next coup, by exhaustive enumeration of the shoe.
+
+Design overview: the composition of a shoe is ten counts, one per point value
+0-9 (suits and the rank of a zero card never matter). ``outcome_distribution``
+walks every way the next coup can be dealt from those counts, drawing without
+replacement, and returns the exact probability of every distinct ``Outcome``
+as a ``Fraction``. No simulation and no floating point are involved.
+
+How it stays fast (well under a second for eight full decks):
+
+- Cards are enumerated by point value (10 classes), not by card.
+- Player's first two cards and Banker's first two cards are unordered pairs.
+  The number of ordered ways to draw a multiset of values depends only on the
+  multiset (a falling product of the counts), so a pair of two different
+  values is counted once with multiplicity 2.
+- Weights are integers: the number of ordered card sequences that lead to a
+  result. They are accumulated separately for coups of 4, 5 and 6 cards and
+  divided only at the end by the falling factorial ``N (N-1) ... (N-k+1)``.
+- Banker's third card is aggregated by value straight into the table of
+  (player total, banker total) counters.
+
+The drawing rules are not repeated here: the decision tables below are built
+once from ``table.engine.rules`` (``is_natural``, ``player_draws`` and
+``banker_draws``), the same functions a ``Coup`` uses.
+
+Invariants: the probabilities of a distribution sum to exactly 1 whenever at
+least six cards remain (any coup can then be dealt to the end); only outcomes
+with a positive probability appear; a house edge is minus the expected return
+per chip staked, so a positive edge favours the house.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+
+from table.engine.coup import Outcome, Winner
+from table.engine.errors import InvalidShoeError
+from table.engine.payouts import NO_COMMISSION, STANDARD, BetKind, PayoutSet, expected_return
+from table.engine.rules import banker_draws, is_natural, player_draws
+
+__all__ = ["Odds", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
+
+#: Cards of each point value 0-9 in one 52-card deck (10, J, Q and K count 0).
+_PER_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+_VALUES = range(10)
+_MIN_CARDS = 6
+
+# Decision tables built from the rule functions (no second copy of the rules).
+_NATURAL = tuple(is_natural(total) for total in _VALUES)
+_PLAYER_DRAWS = tuple(player_draws(total) for total in _VALUES)
+_BANKER_DRAWS_PLAYER_STOOD = tuple(banker_draws(total, None) for total in _VALUES)
+#: For each Banker total, the Player third-card values on which Banker draws.
+_BANKER_DRAWS_ON = tuple(
+    tuple(banker_draws(total, third) for third in _VALUES) if not is_natural(total) else (False,) * 10
+    for total in _VALUES
+)
+
+
+def deck_counts(decks: int) -> tuple[int, ...]:
+    """The counts of cards per point value 0-9 in a shoe of ``decks`` full decks.
+
+    >>> deck_counts(1)
+    (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> sum(deck_counts(8))
+    416
+
+    :raises InvalidShoeError: if ``decks`` is not a whole number from 1 to 8.
+    """
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+        raise InvalidShoeError(f"A shoe holds 1 to 8 decks, not {decks!r}.")
+    return tuple(count * decks for count in _PER_DECK)
+
+
+def _validated(counts: Sequence[int]) -> tuple[int, ...]:
+    """The counts as a tuple, after checking they describe a shoe one coup can be dealt from."""
+    try:
+        values = tuple(counts)
+    except TypeError:
+        raise InvalidShoeError(f"The counts must be a sequence of ten numbers, not {counts!r}.") from None
+    if len(values) != 10:
+        raise InvalidShoeError(f"The counts must give one number per point value 0-9, not {len(values)}.")
+    for value, count in enumerate(values):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise InvalidShoeError(f"The count of value {value} must be a whole number, not {count!r}.")
+        if count < 0:
+            raise InvalidShoeError(f"The count of value {value} cannot be negative ({count!r}).")
+    if sum(values) < _MIN_CARDS:
+        raise InvalidShoeError(f"A coup needs at least {_MIN_CARDS} cards in the shoe, not {sum(values)}.")
+    return values
+
+
+def _falling(n: int, k: int) -> int:
+    """The falling factorial ``n (n-1) ... (n-k+1)``: ordered draws of ``k`` cards out of ``n``."""
+    product = 1
+    for factor in range(n, n - k, -1):
+        product *= factor
+    return product
+
+
+def _weights(counts: tuple[int, ...]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Integer weights per (player total * 10 + banker total): naturals, 4, 5 and 6 cards.
+
+    Each weight is the number of ordered card sequences (cards told apart) that
+    end the coup with those totals and that number of cards.
+    """
+    natural4 = [0] * 100
+    stood4 = [0] * 100
+    five = [0] * 100
+    six = [0] * 100
+    left = list(counts)
+    for p1 in _VALUES:
+        w_p1 = left[p1]
+        if not w_p1:
+            continue
+        left[p1] -= 1
+        for p2 in range(p1, 10):
+            w_p2 = left[p2]
+            if not w_p2:
+                continue
+            left[p2] -= 1
+            w_player = w_p1 * w_p2 * (1 if p1 == p2 else 2)
+            player = (p1 + p2) % 10
+            for b1 in _VALUES:
+                w_b1 = left[b1]
+                if not w_b1:
+                    continue
+                left[b1] -= 1
+                for b2 in range(b1, 10):
+                    w_b2 = left[b2]
+                    if not w_b2:
+                        continue
+                    weight = w_player * w_b1 * w_b2 * (1 if b1 == b2 else 2)
+                    banker = (b1 + b2) % 10
+                    if _NATURAL[player] or _NATURAL[banker]:
+                        natural4[player * 10 + banker] += weight
+                        continue
+                    left[b2] -= 1
+                    if _PLAYER_DRAWS[player]:
+                        draws_on = _BANKER_DRAWS_ON[banker]
+                        for third in _VALUES:
+                            w_third = left[third]
+                            if not w_third:
+                                continue
+                            w_third *= weight
+                            final = (player + third) % 10
+                            if draws_on[third]:
+                                left[third] -= 1
+                                row = final * 10
+                                for b3 in _VALUES:
+                                    if left[b3]:
+                                        six[row + (banker + b3) % 10] += w_third * left[b3]
+                                left[third] += 1
+                            else:
+                                five[final * 10 + banker] += w_third
+                    elif _BANKER_DRAWS_PLAYER_STOOD[banker]:
+                        row = player * 10
+                        for b3 in _VALUES:
+                            if left[b3]:
+                                five[row + (banker + b3) % 10] += weight * left[b3]
+                    else:
+                        stood4[player * 10 + banker] += weight
+                    left[b2] += 1
+                left[b1] += 1
+            left[p2] += 1
+        left[p1] += 1
+    return natural4, stood4, five, six
+
+
+def _winner(player: int, banker: int) -> Winner:
+    if player > banker:
+        return Winner.PLAYER
+    if banker > player:
+        return Winner.BANKER
+    return Winner.TIE
+
+
+@lru_cache(maxsize=256)
+def _distribution(counts: tuple[int, ...]) -> Mapping[Outcome, Fraction]:
+    """The cached, read-only distribution for validated counts."""
+    total = sum(counts)
+    natural4, stood4, five, six = _weights(counts)
+    tables = ((natural4, True, 4), (stood4, False, 4), (five, False, 5), (six, False, 6))
+    distribution: dict[Outcome, Fraction] = {}
+    for weights, natural, cards in tables:
+        denominator = _falling(total, cards)
+        for index, weight in enumerate(weights):
+            if weight:
+                player, banker = divmod(index, 10)
+                outcome = Outcome(_winner(player, banker), player, banker, natural, cards)
+                distribution[outcome] = Fraction(weight, denominator)
+    return MappingProxyType(distribution)
+
+
+def outcome_distribution(counts: Sequence[int]) -> dict[Outcome, Fraction]:
+    """The exact probability of every outcome of the next coup from a shoe with these counts.
+
+    ``counts[v]`` is the number of undealt cards of point value ``v`` (0-9).
+
+    >>> from table.engine.coup import Winner
+    >>> distribution = outcome_distribution((5, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+    >>> sum(distribution.values())
+    Fraction(1, 1)
+    >>> sum(p for outcome, p in distribution.items() if outcome.winner is Winner.PLAYER)
+    Fraction(1, 2)
+
+    :raises InvalidShoeError: if fewer than six cards remain or a count is negative.
+    """
+    return dict(_distribution(_validated(counts)))
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact chances of the next coup and the house edge of every bet.
+
+    ``house_edge`` is a fraction of the stake; positive favours the house. On
+    a tie, Player and Banker bets are returned (a push counts as zero).
+
+    >>> odds = odds_for_decks(8)
+    >>> f"{float(odds.house_edge[BetKind.BANKER]):.4%}"
+    '1.0579%'
+    """
+
+    counts: tuple[int, ...]
+    payouts: PayoutSet
+    probabilities: Mapping[Winner, Fraction]
+    house_edge: Mapping[BetKind, Fraction]
+    distribution: Mapping[Outcome, Fraction]
+
+    @property
+    def natural_probability(self) -> Fraction:
+        """The probability that the coup ends on a natural.
+
+        >>> odds_for_decks(8).natural_probability > Fraction(1, 6)
+        True
+        """
+        return sum((p for outcome, p in self.distribution.items() if outcome.natural), Fraction(0))
+
+
+def _odds(counts: tuple[int, ...], payouts: PayoutSet) -> Odds:
+    distribution = _distribution(counts)
+    probabilities = dict.fromkeys(Winner, Fraction(0))
+    for outcome, probability in distribution.items():
+        probabilities[outcome.winner] += probability
+    house_edge = {kind: -expected_return(kind, payouts, distribution) for kind in BetKind}
+    return Odds(
+        counts=counts,
+        payouts=payouts,
+        probabilities=MappingProxyType(probabilities),
+        house_edge=MappingProxyType(house_edge),
+        distribution=distribution,
+    )
+
+
+@lru_cache(maxsize=64)
+def _named_odds(counts: tuple[int, ...], payouts_name: str) -> Odds:
+    """Cached odds for the two named payout sets (``PayoutSet`` itself is not hashable)."""
+    return _odds(counts, PayoutSet.named(payouts_name))
+
+
+def exact_odds(counts: Sequence[int], payouts: PayoutSet = STANDARD) -> Odds:
+    """The exact odds of the next coup from a shoe with these counts, under these payouts.
+
+    >>> from table.engine.coup import Winner
+    >>> odds = exact_odds(deck_counts(8))
+    >>> round(float(odds.probabilities[Winner.BANKER]), 6)
+    0.458597
+
+    :raises InvalidShoeError: if fewer than six cards remain or a count is negative.
+    """
+    values = _validated(counts)
+    if payouts is STANDARD or payouts is NO_COMMISSION:
+        return _named_odds(values, payouts.name)
+    return _odds(values, payouts)
+
+
+def odds_for_decks(decks: int, payouts: PayoutSet = STANDARD) -> Odds:
+    """The exact odds of the first coup from a fresh shoe of ``decks`` decks.
+
+    >>> from table.engine.payouts import NO_COMMISSION
+    >>> f"{float(odds_for_decks(8, NO_COMMISSION).house_edge[BetKind.BANKER]):.4%}"
+    '1.4581%'
+
+    :raises InvalidShoeError: if ``decks`` is not a whole number from 1 to 8.
+    """
+    return exact_odds(deck_counts(decks), payouts)

@@ -1,0 +1,58 @@
+"""Errors the table's services raise, with their messages as constants.
+
+Each error carries the HTTP status a view answers with: 400 for bad input,
+404 for a round that is not the learner's, 409 for a request that does not fit
+the round's state. Tests assert the exact texts through these constants.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+NO_BETS = "Place at least one bet before confirming."
+STAKE_NOT_A_NUMBER = "Stakes are whole numbers of chips, like 10."
+STAKE_NOT_WHOLE = "Stakes are whole chips: {amount} has a fraction."
+STAKE_NOT_POSITIVE = "A stake must be more than zero chips."
+MAIN_BET_LIMITS = "Bets on Player, Banker and Tie are {min} to {max} chips each."
+LION_LIMITS = "The Lion Bonus takes {min} to {max} chips."
+LION_BOTH_SIDES = "The Lion Bonus goes on Player or on Banker, not on both."
+UNKNOWN_BET_KIND = "There is no bet called {kind!r}: choose Player, Banker, Tie or the Lion Bonus."
+NOT_ENOUGH_CHIPS = "Your stakes ({total} chips) are more than your balance ({balance} chips)."
+BETS_CLOSED = "This round's bets are confirmed: they cannot change any more."
+STALE_ROUND = "That form belongs to an earlier round; here is the table as it is now."
+CONFIRM_FIRST = "Confirm your bets before the first card is dealt."
+COUP_OVER = "This coup is over and settled: start the next round to deal again."
+NO_SUCH_CARD = "That card is not the next one to deal; here is the table as it is now."
+ROUND_NOT_FOUND = "There is no such round at your table."
+ROUND_IN_PLAY = "Finish the round in play first."
+RESET_NOT_NEEDED = (
+    "You can restart with {starting} chips only when your balance is below the table minimum of {minimum}."
+)
+FORM_INCOMPLETE = "The form is incomplete or out of date: reload the table and try again."
+UNKNOWN_PRESET = "There is no table called {preset!r}."
+
+
+class TableError(Exception):
+    """A request the table refuses; ``status`` is the HTTP answer."""
+
+    status = HTTPStatus.BAD_REQUEST
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(TableError):
+    """The request's data is malformed or breaks a table limit."""
+
+
+class WrongState(TableError):
+    """The request does not fit the round's current state."""
+
+    status = HTTPStatus.CONFLICT
+
+
+class RoundNotFound(TableError):
+    """The round does not exist at this learner's seat."""
+
+    status = HTTPStatus.NOT_FOUND

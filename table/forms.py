@@ -1,0 +1,65 @@
+"""Parsing the table's forms at the edge: text in, engine values out, or a clear 400."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+
+from table import errors
+from table.engine import Bet, BetKind
+
+STAKE_PREFIX = "stake_"
+_WHOLE = re.compile(r"^\d{1,7}$")
+_KINDS = frozenset(kind.value for kind in BetKind)
+_NUMBER = re.compile(r"^[+-]?\d{0,12}(\.\d*)?$")
+
+
+def parse_stake(text: str) -> Decimal | None:
+    """A stake as whole chips; an empty field is no bet.
+
+    :raises errors.InvalidInput: for text that is not a positive whole number of chips.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if _WHOLE.match(text):
+        amount = Decimal(text)
+        if amount <= 0:
+            raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
+        return amount.quantize(Decimal("0.01"))
+    if _NUMBER.match(text) and text not in {".", "+", "-"}:
+        amount = Decimal(text)
+        if amount <= 0:
+            raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
+        raise errors.InvalidInput(errors.STAKE_NOT_WHOLE.format(amount=text))
+    raise errors.InvalidInput(errors.STAKE_NOT_A_NUMBER)
+
+
+def parse_bets(data: Mapping[str, str]) -> list[Bet]:
+    """Every ``stake_<kind>`` field of a posted form as a bet.
+
+    :raises errors.InvalidInput: for an unknown kind or a bad amount.
+    """
+    bets = []
+    for name in data:
+        if not name.startswith(STAKE_PREFIX):
+            continue
+        kind = name.removeprefix(STAKE_PREFIX)
+        if kind not in _KINDS:
+            raise errors.InvalidInput(errors.UNKNOWN_BET_KIND.format(kind=kind))
+        amount = parse_stake(data[name])
+        if amount is not None:
+            bets.append(Bet(BetKind(kind), amount))
+    return bets
+
+
+def parse_index(data: Mapping[str, str], name: str) -> int:
+    """A non-negative whole number from a hidden field.
+
+    :raises errors.InvalidInput: if it is missing or malformed.
+    """
+    text = str(data.get(name, "")).strip()
+    if not re.fullmatch(r"\d{1,6}", text):
+        raise errors.InvalidInput(errors.FORM_INCOMPLETE)
+    return int(text)

@@ -1,0 +1,214 @@
+"""Seats, rounds, bets and the append-only chip ledger.
+
+Design overview:
+
+- A ``Seat`` is a learner's place at a table: the chip balance, the current
+  shoe (the engine's dump, which holds the cards and the position) and the
+  preset. A learner has one practice-table seat; lessons open sandbox seats
+  of their own, so lesson chips never mix with table chips.
+- A ``Round`` is one coup with its bets: ``betting`` (a draft: no chip has
+  moved), ``dealing`` (stakes committed, cards coming one per request) and
+  ``settled``. ``cards`` lists the tokens dealt so far, so the coup can be
+  replayed through the engine; nothing undealt is ever stored on a round.
+- ``LedgerEntry`` rows are append-only: every chip movement is one row with
+  the amount (signed) and the balance after it. The cached ``Seat.balance``
+  always equals the sum of its ledger (``table.services.ledger_verify``).
+  Only ``table.services`` writes any of these rows.
+
+Invariants held by the database: a balance is never negative; a seat has one
+open round at most; a round is settled at most once per bet and entry kind.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from table.presets import PRESETS
+
+STARTING_BALANCE = Decimal("100.00")
+
+
+class BaseModel(models.Model):
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+def _amount(**kwargs: object) -> models.DecimalField:
+    return models.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class Seat(BaseModel):
+    class Kind(models.TextChoices):
+        TABLE = "table", "Practice table"
+        LESSON = "lesson", "Lesson example"
+
+    class Preset(models.TextChoices):
+        STANDARD = "standard", "Standard (8 decks, 5% commission)"
+        NO_COMMISSION = "no-commission", "No-commission (6 decks, Banker six pays half)"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.TABLE)
+    label = models.CharField(max_length=80, blank=True, help_text="Which lesson example, for lesson seats.")
+    preset = models.CharField(max_length=16, choices=Preset.choices, default=Preset.STANDARD)
+    balance = _amount(default=Decimal("0.00"))
+    starting_balance = _amount(default=STARTING_BALANCE)
+    shoe_state = models.TextField(blank=True, help_text="The engine's dump of the current shoe (secret).")
+    shoe_number = models.PositiveIntegerField(default=0)
+    coach_mode = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(balance__gte=0), name="seat_balance_not_negative"),
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(kind="table"), name="one_table_seat_per_learner"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_kind_display()}{f' {self.label}' if self.label else ''}"
+
+    @property
+    def table(self):
+        return PRESETS[self.preset]
+
+
+class Round(BaseModel):
+    class State(models.TextChoices):
+        BETTING = "betting", "Betting (draft)"
+        DEALING = "dealing", "Dealing"
+        SETTLED = "settled", "Settled"
+
+    class Winner(models.TextChoices):
+        PLAYER = "player", "Player"
+        BANKER = "banker", "Banker"
+        TIE = "tie", "Tie"
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.BETTING)
+    preset = models.CharField(max_length=16, choices=Seat.Preset.choices)
+    shoe_number = models.PositiveIntegerField(default=0)
+    new_shoe = models.BooleanField(default=False, help_text="A fresh shoe was shuffled for this round.")
+    cards = models.CharField(max_length=40, blank=True, help_text="Tokens dealt so far, in order.")
+    committed = _amount(default=Decimal("0.00"))
+    returned = _amount(default=Decimal("0.00"))
+    winner = models.CharField(max_length=6, choices=Winner.choices, blank=True)
+    player_total = models.PositiveSmallIntegerField(null=True, blank=True)
+    banker_total = models.PositiveSmallIntegerField(null=True, blank=True)
+    natural = models.BooleanField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "number"], name="round_number_unique_per_seat"),
+            models.UniqueConstraint(
+                fields=["seat"], condition=~Q(state="settled"), name="one_open_round_per_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.seat}"
+
+    @property
+    def card_tokens(self) -> list[str]:
+        return self.cards.split()
+
+
+class RoundBet(BaseModel):
+    class Kind(models.TextChoices):
+        PLAYER = "player", "Player"
+        BANKER = "banker", "Banker"
+        TIE = "tie", "Tie"
+        LION_PLAYER = "lion_player", "Lion Bonus on Player"
+        LION_BANKER = "lion_banker", "Lion Bonus on Banker"
+
+    class Result(models.TextChoices):
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
+        PUSH = "push", "Returned"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    amount = _amount()
+    result = models.CharField(max_length=4, choices=Result.choices, blank=True)
+    stake_returned = _amount(default=Decimal("0.00"))
+    winnings = _amount(default=Decimal("0.00"))
+    commission = _amount(default=Decimal("0.00"))
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "kind"], name="one_bet_per_kind_per_round"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="bet_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount}"
+
+    @property
+    def returned_total(self) -> Decimal:
+        return self.stake_returned + self.winnings - self.commission
+
+
+class LedgerEntry(models.Model):
+    """One chip movement. Rows are only ever inserted, never updated or deleted."""
+
+    class Kind(models.TextChoices):
+        GRANT = "grant", "Starting chips"
+        STAKE = "stake", "Stakes committed"
+        STAKE_RETURN = "stake_return", "Stake returned"
+        WINNINGS = "winnings", "Winnings paid"
+        COMMISSION = "commission", "Commission"
+        RESET = "reset", "Restart with starting chips"
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="ledger")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    bet_kind = models.CharField(max_length=12, choices=RoundBet.Kind.choices, blank=True, default="")
+    amount = _amount()
+    balance_after = _amount()
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who made a reset or grant by hand (empty: the learner or the app).",
+    )
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            # A round's stakes leave once, and each bet is paid once per entry kind:
+            # a second settlement of the same round cannot be written.
+            models.UniqueConstraint(
+                fields=["round", "kind", "bet_kind"],
+                condition=Q(round__isnull=False),
+                name="ledger_once_per_round_kind_bet",
+            ),
+            models.CheckConstraint(
+                condition=Q(balance_after__gte=0), name="ledger_balance_after_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount:+} → {self.balance_after}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("Ledger entries are append-only: they are never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("Ledger entries are append-only: they are never deleted.")

@@ -1,0 +1,44 @@
+"""The two table presets a learner can choose when a shoe starts.
+
+Design overview: a preset bundles the shoe size, the payout set (engine data)
+and the table limits. It is plain data with no Django import, so the engine's
+payout sets stay the single source of the payouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from table.engine import NO_COMMISSION, STANDARD, PayoutSet
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A table: how many decks, which payouts, and the betting limits."""
+
+    key: str
+    label: str
+    decks: int
+    payouts: PayoutSet
+    min_bet: Decimal = Decimal("5.00")
+    max_bet: Decimal = Decimal("100.00")
+    lion_min: Decimal = Decimal("10.00")
+    lion_max: Decimal = Decimal("50.00")
+
+    @property
+    def description(self) -> str:
+        if self.payouts.banker_commission:
+            return (
+                f"{self.decks} decks; Banker wins pay 1:1 less "
+                f"{self.payouts.banker_commission * 100:.0f}% commission; Tie pays 8:1."
+            )
+        return (
+            f"{self.decks} decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1."
+        )
+
+
+STANDARD_TABLE = Preset(key="standard", label="Standard", decks=8, payouts=STANDARD)
+NO_COMMISSION_TABLE = Preset(key="no-commission", label="No-commission", decks=6, payouts=NO_COMMISSION)
+
+PRESETS: dict[str, Preset] = {preset.key: preset for preset in (STANDARD_TABLE, NO_COMMISSION_TABLE)}

@@ -1,0 +1,171 @@
+"""Reads of the practice table: everything a page shows, loaded in a few queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Max
+
+from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
+from table.explain import SUIT_SYMBOLS, card_name, step_sentences
+from table.models import Round, RoundBet, Seat
+from table.presets import PRESETS, Preset
+from table.services import replay
+
+HISTORY_LENGTH = 12
+
+
+@dataclass
+class CardView:
+    token: str
+    name: str
+    rank: str
+    symbol: str
+    red: bool
+
+
+@dataclass
+class TableView:
+    """What the table panel shows."""
+
+    seat: Seat
+    table: Preset
+    round: Round | None
+    bets: list[RoundBet]
+    coup: Coup | None
+    next_number: int
+    committed: Decimal
+    player: list[CardView] = field(default_factory=list)
+    banker: list[CardView] = field(default_factory=list)
+    narration: list[list[str]] = field(default_factory=list)
+    banker_row: int | None = None
+    banker_column: int | None = None
+    cards_left: int | None = None
+    can_reset: bool = False
+
+    @property
+    def state(self) -> str:
+        return self.round.state if self.round is not None else "none"
+
+    @property
+    def betting(self) -> bool:
+        return self.round is None or self.round.state in (Round.State.BETTING, Round.State.SETTLED)
+
+    @property
+    def dealing(self) -> bool:
+        return self.round is not None and self.round.state == Round.State.DEALING
+
+    @property
+    def settled(self) -> bool:
+        return self.round is not None and self.round.state == Round.State.SETTLED
+
+    @property
+    def next_index(self) -> int:
+        return self.coup.cards_dealt if self.coup is not None else 0
+
+    @property
+    def next_hand(self) -> str:
+        if self.coup is None or self.coup.next_hand is None:
+            return ""
+        return "Player" if self.coup.next_hand is Hand.PLAYER else "Banker"
+
+    @property
+    def latest(self) -> list[str]:
+        return self.narration[-1] if self.narration else []
+
+    def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
+        """(kind, label, pre-filled amount): the draft, or the last round's bets to bet again."""
+        amounts = {bet.kind: f"{bet.amount:.0f}" for bet in self.bets}
+        labels = dict(RoundBet.Kind.choices)
+        return [(kind, labels[kind], amounts.get(kind, "")) for kind in kinds]
+
+    @property
+    def main_spots(self) -> list[tuple[str, str, str]]:
+        return self._spots(("player", "banker", "tie"))
+
+    @property
+    def lion_spots(self) -> list[tuple[str, str, str]]:
+        return self._spots(("lion_player", "lion_banker"))
+
+    @property
+    def presets(self) -> list[Preset]:
+        return list(PRESETS.values())
+
+    @property
+    def hand_rows(self) -> list[tuple[str, list[CardView], int]]:
+        assert self.coup is not None
+        return [
+            ("Player", self.player, self.coup.player_total),
+            ("Banker", self.banker, self.coup.banker_total),
+        ]
+
+    @property
+    def margin(self) -> int:
+        assert self.round is not None and self.round.player_total is not None
+        return abs(self.round.player_total - (self.round.banker_total or 0))
+
+
+def _card_view(card: Card) -> CardView:
+    return CardView(
+        token=card.token,
+        name=card_name(card),
+        rank=card.rank.value,
+        symbol=SUIT_SYMBOLS[card.suit] if card.suit else "",
+        red=bool(card.suit and card.suit.is_red),
+    )
+
+
+def table_view(seat: Seat, round: Round | None = None) -> TableView:
+    """The current round (open, or the last one settled) with its coup replayed.
+
+    ``round`` may be passed when the caller has just loaded it (a service's result).
+    """
+    if round is None:
+        round = Round.objects.filter(seat=seat).order_by("-number").first()
+    bets = list(round.bets.all()) if round is not None else []
+    coup = replay(round.card_tokens) if round is not None and round.cards else None
+    if round is None:
+        next_number = 1
+    else:
+        next_number = round.number + 1 if round.state == Round.State.SETTLED else round.number
+    view = TableView(
+        seat=seat,
+        table=PRESETS[seat.preset],
+        round=round,
+        bets=bets,
+        coup=coup,
+        next_number=next_number,
+        committed=round.committed
+        if round is not None and round.state == Round.State.DEALING
+        else Decimal("0.00"),
+        can_reset=seat.balance < PRESETS[seat.preset].min_bet
+        and not (round is not None and round.state == Round.State.DEALING),
+    )
+    if seat.shoe_state:
+        view.cards_left = Shoe.loads(seat.shoe_state).remaining
+    if coup is not None:
+        view.player = [_card_view(card) for card in coup.player]
+        view.banker = [_card_view(card) for card in coup.banker]
+        view.narration = [step_sentences(step) for step in coup.steps]
+        last = coup.steps[-1]
+        if {Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(last.reasons):
+            view.banker_row = int(last.params["banker_total_before_draw"])
+            view.banker_column = int(last.params["player_third"])
+    return view
+
+
+def banker_table_rows() -> list[dict]:
+    """The Banker table for display: for each total, the third-card values on which Banker draws."""
+    return [
+        {"total": total, "draws": [value in BANKER_TABLE[total] for value in range(10)]} for total in range(8)
+    ]
+
+
+def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:
+    """The learner's latest settled rounds, newest first."""
+    return list(Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number")[:limit])
+
+
+def rounds_played(seat: Seat) -> int:
+    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).aggregate(n=Max("number"))["n"] or 0

@@ -1,0 +1,331 @@
+"""Every write of the practice table: bets, the deal, settlement, resets.
+
+Design overview (see docs/decisions/0001-locking-and-exactly-once.md):
+
+- Each service is ``@transaction.atomic`` and locks the seat row first, then
+  the round row, with ``select_for_update()`` in that fixed order, and only
+  then reads the state it decides on. Two requests for the same learner
+  therefore run one after the other, on any number of web processes.
+- Exactly once by construction: the confirm form carries the round number and
+  the deal form the index of the card it expects to deal. A request whose
+  number or index is already past is answered with the current state and
+  changes nothing. A unique constraint on (round, entry kind, bet) makes a
+  second settlement impossible to write.
+- The only place chips move is ``_post``, which appends a ledger row and
+  updates the cached balance together; ``ledger_verify`` checks that the
+  balance equals the sum of the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Max, Sum
+from django.utils import timezone
+
+from table import errors
+from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
+from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
+from table.presets import PRESETS
+
+# A coup never uses more than six cards: a shoe with fewer left is finished.
+CARDS_PER_COUP = 6
+
+
+class LedgerMismatch(AssertionError):
+    """The cached balance differs from the sum of the ledger."""
+
+
+def seat_for_learner(*, user, starting_balance: Decimal = STARTING_BALANCE) -> Seat:
+    """The learner's practice-table seat, created with its starting chips on first use."""
+    seat = Seat.objects.filter(user=user, kind=Seat.Kind.TABLE).first()
+    if seat is not None:
+        return seat
+    with transaction.atomic():
+        seat, created = Seat.objects.get_or_create(
+            user=user,
+            kind=Seat.Kind.TABLE,
+            defaults={"starting_balance": starting_balance},
+        )
+        if created:
+            seat = Seat.objects.select_for_update().get(pk=seat.pk)
+            _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note="starting chips").save()
+            seat.save(update_fields=["balance", "updated_at"])
+    return seat
+
+
+def _lock_seat(seat: Seat) -> Seat:
+    return Seat.objects.select_for_update().get(pk=seat.pk)
+
+
+def _post(
+    seat: Seat,
+    kind: str,
+    amount: Decimal,
+    *,
+    round: Round | None = None,
+    bet_kind: str = "",
+    actor=None,
+    note: str = "",
+) -> LedgerEntry:
+    """Move chips: change the locked seat's balance and return its ledger row, for the caller to insert."""
+    seat.balance += amount
+    return LedgerEntry(
+        seat=seat,
+        round=round,
+        kind=kind,
+        bet_kind=bet_kind,
+        amount=amount,
+        balance_after=seat.balance,
+        actor=actor,
+        note=note,
+    )
+
+
+def _open_round(seat: Seat) -> Round | None:
+    return Round.objects.select_for_update().filter(seat=seat).exclude(state=Round.State.SETTLED).first()
+
+
+def _next_number(seat: Seat) -> int:
+    return (Round.objects.filter(seat=seat).aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def _check_bets(seat: Seat, bets: Sequence[Bet]) -> Decimal:
+    """Check the table's limits and the balance; return the total stake."""
+    table = seat.table
+    if not bets:
+        raise errors.InvalidInput(errors.NO_BETS)
+    if {BetKind.LION_PLAYER, BetKind.LION_BANKER} <= {bet.kind for bet in bets}:
+        raise errors.InvalidInput(errors.LION_BOTH_SIDES)
+    try:
+        validate_bets(bets)
+    except InvalidBetError as error:
+        raise errors.InvalidInput(str(error)) from error
+    for bet in bets:
+        if bet.kind.is_lion and not table.lion_min <= bet.amount <= table.lion_max:
+            raise errors.InvalidInput(errors.LION_LIMITS.format(min=table.lion_min, max=table.lion_max))
+        if not bet.kind.is_lion and not table.min_bet <= bet.amount <= table.max_bet:
+            raise errors.InvalidInput(errors.MAIN_BET_LIMITS.format(min=table.min_bet, max=table.max_bet))
+    total = sum((bet.amount for bet in bets), Decimal("0.00"))
+    if total > seat.balance:
+        raise errors.InvalidInput(errors.NOT_ENOUGH_CHIPS.format(total=total, balance=seat.balance))
+    return total
+
+
+def _replace_bets(round: Round, bets: Sequence[Bet]) -> None:
+    round.bets.all().delete()
+    RoundBet.objects.bulk_create(
+        RoundBet(round=round, kind=bet.kind.value, amount=bet.amount) for bet in bets
+    )
+
+
+def _betting_round(seat: Seat, round_number: int | None) -> Round:
+    """The locked round that is open for bets, created if needed; refuse a stale form."""
+    round = _open_round(seat)
+    expected = round.number if round is not None else _next_number(seat)
+    if round_number is not None and round_number != expected:
+        raise errors.WrongState(errors.STALE_ROUND)
+    if round is None:
+        round = Round.objects.create(seat=seat, number=expected, preset=seat.preset)
+    elif round.state != Round.State.BETTING:
+        raise errors.WrongState(errors.BETS_CLOSED)
+    return round
+
+
+@transaction.atomic
+def round_draft(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = None) -> Round:
+    """Save a draft of the next round's bets. No chip moves."""
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    if bets:
+        _check_bets(seat, bets)
+    _replace_bets(round, bets)
+    round.seat = seat
+    return round
+
+
+@transaction.atomic
+def round_confirm(*, seat: Seat, bets: Sequence[Bet] | None = None, round_number: int | None = None) -> Round:
+    """Commit the stakes: they leave the balance in one ledger step and can no longer change.
+
+    ``bets`` replaces the draft; ``None`` confirms the draft as it stands. A
+    fresh shoe is shuffled here when the last one is finished.
+    """
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    if bets is None:
+        bets = [Bet(BetKind(bet.kind), bet.amount) for bet in round.bets.all()]
+    else:
+        _replace_bets(round, bets)
+    total = _check_bets(seat, bets)
+
+    if _shoe_finished(seat):
+        _new_shoe(seat)
+        round.new_shoe = True
+    round.shoe_number = seat.shoe_number
+    round.preset = seat.preset
+    round.state = Round.State.DEALING
+    round.committed = total
+    stake = _post(seat, LedgerEntry.Kind.STAKE, -total, round=round)
+    seat.save(update_fields=["balance", "shoe_state", "shoe_number", "updated_at"])
+    round.save()
+    stake.save()
+    round.seat = seat
+    return round
+
+
+def _shoe_finished(seat: Seat) -> bool:
+    if not seat.shoe_state:
+        return True
+    shoe = Shoe.loads(seat.shoe_state)
+    return shoe.cut_card_out or shoe.remaining < CARDS_PER_COUP
+
+
+def _new_shoe(seat: Seat) -> None:
+    seat.shoe_state = Shoe.shuffled(seat.table.decks).dumps()
+    seat.shoe_number += 1
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a deal request did: the round after it, and the step it dealt (``None`` on a replay)."""
+
+    round: Round
+    step: Step | None
+
+
+@transaction.atomic
+def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealResult:
+    """Deal exactly one card, the one at ``expected_index`` of the coup, and settle when the coup ends.
+
+    A request for a card already dealt (a double click, a replayed form)
+    changes nothing and returns the current state.
+    """
+    seat = _lock_seat(seat)
+    round = Round.objects.select_for_update().filter(seat=seat, number=round_number).first()
+    if round is None:
+        raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
+    if round.state == Round.State.BETTING:
+        raise errors.WrongState(errors.CONFIRM_FIRST)
+    tokens = round.card_tokens
+    round.seat = seat
+    if expected_index < len(tokens):
+        return DealResult(round=round, step=None)
+    if expected_index > len(tokens):
+        raise errors.InvalidInput(errors.NO_SUCH_CARD)
+    if round.state == Round.State.SETTLED:
+        raise errors.WrongState(errors.COUP_OVER)
+
+    coup = replay(tokens)
+    shoe = Shoe.loads(seat.shoe_state)
+    step = coup.deal(shoe.draw())
+    round.cards = " ".join([*tokens, step.card.token])
+    seat.shoe_state = shoe.dumps()
+    if coup.outcome is not None:
+        _settle(seat, round, coup)
+    seat.save(update_fields=["balance", "shoe_state", "updated_at"])
+    round.save()
+    return DealResult(round=round, step=step)
+
+
+def replay(tokens: Sequence[str]) -> Coup:
+    """The coup with these cards already dealt."""
+    coup = Coup()
+    for token in tokens:
+        coup.deal(Card.parse(token))
+    return coup
+
+
+def _settle(seat: Seat, round: Round, coup: Coup) -> None:
+    """Pay every bet of a finished coup (main bets first, then the Lion Bonus). Locked by the caller."""
+    outcome = coup.outcome
+    assert outcome is not None and round.state == Round.State.DEALING
+    rows = {bet.kind: bet for bet in round.bets.all()}
+    results = settle(
+        [Bet(BetKind(kind), bet.amount) for kind, bet in rows.items()],
+        outcome,
+        PRESETS[round.preset].payouts,
+    )
+    entries = []
+    for result in results:
+        bet = rows[result.bet.kind.value]
+        bet.result = result.result.value
+        bet.stake_returned, bet.winnings, bet.commission = (
+            result.stake_returned,
+            result.winnings,
+            result.commission,
+        )
+        for kind, amount in (
+            (LedgerEntry.Kind.STAKE_RETURN, result.stake_returned),
+            (LedgerEntry.Kind.WINNINGS, result.winnings),
+            (LedgerEntry.Kind.COMMISSION, -result.commission),
+        ):
+            if amount:
+                entries.append(_post(seat, kind, amount, round=round, bet_kind=bet.kind))
+    LedgerEntry.objects.bulk_create(entries)
+    RoundBet.objects.bulk_update(rows.values(), ["result", "stake_returned", "winnings", "commission"])
+    round.state = Round.State.SETTLED
+    round.winner = outcome.winner.value
+    round.player_total = outcome.player_total
+    round.banker_total = outcome.banker_total
+    round.natural = outcome.natural
+    round.returned = sum((result.returned for result in results), Decimal("0.00"))
+    round.settled_at = timezone.now()
+
+
+@transaction.atomic
+def balance_reset(*, seat: Seat, actor=None, force: bool = False) -> LedgerEntry:
+    """Restart with the starting chips: one ledger entry for the difference.
+
+    A learner may do it when the balance is below the table minimum and no
+    round is in play; ``force`` (an instructor's reset) skips the minimum.
+    """
+    seat = _lock_seat(seat)
+    if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
+        raise errors.WrongState(errors.ROUND_IN_PLAY)
+    minimum = seat.table.min_bet
+    if not force and seat.balance >= minimum:
+        raise errors.WrongState(
+            errors.RESET_NOT_NEEDED.format(starting=seat.starting_balance, minimum=minimum)
+        )
+    entry = _post(
+        seat,
+        LedgerEntry.Kind.RESET,
+        seat.starting_balance - seat.balance,
+        actor=actor,
+        note="reset by instructor" if actor is not None and actor != seat.user else "",
+    )
+    seat.save(update_fields=["balance", "updated_at"])
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def seat_choose_preset(*, seat: Seat, preset: str) -> Seat:
+    """Change the table between rounds: a new shoe of the chosen preset starts at the next confirm."""
+    if preset not in PRESETS:
+        raise errors.InvalidInput(errors.UNKNOWN_PRESET.format(preset=preset))
+    seat = _lock_seat(seat)
+    if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
+        raise errors.WrongState(errors.ROUND_IN_PLAY)
+    if preset != seat.preset:
+        seat.preset = preset
+        seat.shoe_state = ""  # the next confirm shuffles a shoe of the new preset
+        Round.objects.filter(seat=seat, state=Round.State.BETTING).update(preset=preset)
+        seat.save(update_fields=["preset", "shoe_state", "updated_at"])
+    return seat
+
+
+def ledger_verify(seat: Seat) -> None:
+    """Check that the seat's cached balance equals the sum of its ledger.
+
+    :raises LedgerMismatch: if it does not.
+    """
+    seat = Seat.objects.get(pk=seat.pk)
+    total = LedgerEntry.objects.filter(seat=seat).aggregate(total=Sum("amount"))["total"] or Decimal("0.00")
+    last = LedgerEntry.objects.filter(seat=seat).order_by("-id").first()
+    if total != seat.balance or (last is not None and last.balance_after != seat.balance):
+        raise LedgerMismatch(f"{seat}: balance {seat.balance} but the ledger sums to {total}.")

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from table import views
+
+app_name = "table"
+
+urlpatterns = [
+    path("", views.play, name="play"),
+    path("round/draft/", views.round_draft, name="round-draft"),
+    path("round/confirm/", views.round_confirm, name="round-confirm"),
+    path("round/deal/", views.round_deal, name="round-deal"),
+    path("reset/", views.balance_reset, name="balance-reset"),
+    path("preset/", views.seat_preset, name="seat-preset"),
+]

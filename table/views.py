@@ -1,0 +1,120 @@
+"""The practice table's views: parse a form, call one service, render.
+
+One URL, two renderings: a full page for a plain request, the ``table-panel``
+partial for an htmx request. A plain POST that succeeds redirects to the table
+(POST, redirect, GET); an htmx POST re-renders the panel from fresh state. A
+refused request is rendered in the same place with its 4xx status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from table import services
+from table.errors import TableError
+from table.forms import parse_bets, parse_index
+from table.models import Round, Seat
+from table.selectors import banker_table_rows, recent_rounds, table_view
+
+
+class HtmxHttpRequest:  # typing aid only: django-htmx adds ``request.htmx``
+    htmx: HtmxDetails
+
+
+def _render(
+    request, seat: Seat, *, round: Round | None = None, error: str = "", status: int = HTTPStatus.OK
+) -> HttpResponse:
+    view = table_view(seat, round=round)
+    context = {
+        "view": view,
+        "seat": view.seat,
+        "error": error,
+        "banker_rows": banker_table_rows(),
+        "history": recent_rounds(seat) if not view.dealing else None,
+    }
+    template = "table/play.html#table-panel" if request.htmx else "table/play.html"
+    return render(request, template, context, status=status)
+
+
+def _act(request, action: Callable[[Seat], Round | Seat]) -> HttpResponse:
+    """Run one service for the learner's seat; render its fresh state, or the refusal with its status."""
+    seat = services.seat_for_learner(user=request.user)
+    try:
+        result = action(seat)
+    except TableError as error:
+        return _render(request, Seat.objects.get(pk=seat.pk), error=error.message, status=error.status)
+    if not request.htmx:
+        return redirect("table:play")
+    if isinstance(result, Round):
+        return _render(request, result.seat, round=result)
+    return _render(request, result)
+
+
+@login_required
+@require_GET
+def play(request) -> HttpResponse:
+    """The table: the current round, or a fresh betting form."""
+    return _render(request, services.seat_for_learner(user=request.user))
+
+
+@login_required
+@require_POST
+def round_draft(request) -> HttpResponse:
+    """Save the bets as a draft; nothing leaves the balance."""
+    return _act(
+        request,
+        lambda seat: services.round_draft(
+            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def round_confirm(request) -> HttpResponse:
+    """Commit the bets: the stakes leave the balance and the cards can come."""
+    return _act(
+        request,
+        lambda seat: services.round_confirm(
+            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def round_deal(request) -> HttpResponse:
+    """Deal exactly the card the form expects; settle when the coup is over."""
+    return _act(
+        request,
+        lambda seat: (
+            services.round_deal(
+                seat=seat,
+                round_number=parse_index(request.POST, "round"),
+                expected_index=parse_index(request.POST, "card"),
+            ).round
+        ),
+    )
+
+
+@login_required
+@require_POST
+def balance_reset(request) -> HttpResponse:
+    """Start again with the starting chips (only below the table minimum)."""
+    return _act(request, lambda seat: services.balance_reset(seat=seat, actor=request.user).seat)
+
+
+@login_required
+@require_POST
+def seat_preset(request) -> HttpResponse:
+    """Choose the table for the next shoe."""
+    return _act(
+        request, lambda seat: services.seat_choose_preset(seat=seat, preset=request.POST.get("preset", ""))
+    )

@@ -1,0 +1,54 @@
+"""One factory per model. Seats are opened through the service so their ledger starts right."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from table import services
+from table.engine import Shoe
+from table.models import Seat
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"learner{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@school.example")
+    password = factory.django.Password("correct horse battery staple")
+
+    class Params:
+        instructor = factory.Trait(is_staff=True, username=factory.Sequence(lambda n: f"instructor{n}"))
+
+
+class SeatFactory(factory.Factory):
+    """A learner's practice-table seat with its starting chips granted through the ledger.
+
+    ``cards``: tokens to arrange the shoe with (the test decides every card dealt).
+    """
+
+    class Meta:
+        model = Seat
+
+    user = factory.SubFactory(UserFactory)
+
+    @classmethod
+    def _create(cls, model_class, user, cards=None, preset=None, **kwargs):
+        seat = services.seat_for_learner(user=user, **kwargs)
+        if preset is not None:
+            seat = services.seat_choose_preset(seat=seat, preset=preset)
+        if cards is not None:
+            arrange_shoe(seat, cards)
+        return seat
+
+
+def arrange_shoe(seat: Seat, cards: list[str] | str, *, filler: int = 12) -> Seat:
+    """Put an arranged shoe in front of the seat: these cards first, then ``filler`` tens."""
+    tokens = cards.split() if isinstance(cards, str) else list(cards)
+    shoe = Shoe.arranged([*tokens, *(["10S"] * filler)])
+    shoe.decks = seat.table.decks
+    Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=seat.shoe_number + 1)
+    seat.refresh_from_db()
+    return seat
