@@ -54,6 +54,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 
 # --- Templates ----------------------------------------------------------------

@@ -10,7 +10,7 @@ from table import errors
 from table.engine import Bet, BetKind
 
 STAKE_PREFIX = "stake_"
-_WHOLE = re.compile(r"^\d{1,7}$")
+_WHOLE = re.compile(r"^\d{1,12}$")
 _KINDS = frozenset(kind.value for kind in BetKind)
 _NUMBER = re.compile(r"^[+-]?\d{0,12}(\.\d*)?$")
 

@@ -57,8 +57,19 @@ def seat_for_learner(*, user, starting_balance: Decimal = STARTING_BALANCE) -> S
     return seat
 
 
+def learner_seat(user) -> Seat:
+    """A handle on the learner's table seat that the services lock and load themselves (no query here)."""
+    return Seat(user=user, kind=Seat.Kind.TABLE)
+
+
 def _lock_seat(seat: Seat) -> Seat:
-    return Seat.objects.select_for_update().get(pk=seat.pk)
+    """Lock and load the seat row; a handle from ``learner_seat`` is looked up by learner."""
+    if seat.pk is not None:
+        return Seat.objects.select_for_update().get(pk=seat.pk)
+    locked = Seat.objects.select_for_update().filter(user=seat.user, kind=seat.kind).first()
+    if locked is None:
+        locked = Seat.objects.select_for_update().get(pk=seat_for_learner(user=seat.user).pk)
+    return locked
 
 
 def _post(
@@ -205,7 +216,12 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     changes nothing and returns the current state.
     """
     seat = _lock_seat(seat)
-    round = Round.objects.select_for_update().filter(seat=seat, number=round_number).first()
+    round = (
+        Round.objects.select_for_update()
+        .filter(seat=seat, number=round_number)
+        .prefetch_related("bets")  # settlement and the page share this one read
+        .first()
+    )
     if round is None:
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
     if round.state == Round.State.BETTING:

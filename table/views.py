@@ -45,11 +45,11 @@ def _render(
 
 def _act(request, action: Callable[[Seat], Round | Seat]) -> HttpResponse:
     """Run one service for the learner's seat; render its fresh state, or the refusal with its status."""
-    seat = services.seat_for_learner(user=request.user)
     try:
-        result = action(seat)
+        result = action(services.learner_seat(request.user))
     except TableError as error:
-        return _render(request, Seat.objects.get(pk=seat.pk), error=error.message, status=error.status)
+        seat = services.seat_for_learner(user=request.user)
+        return _render(request, seat, error=error.message, status=error.status)
     if not request.htmx:
         return redirect("table:play")
     if isinstance(result, Round):

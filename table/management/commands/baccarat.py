@@ -31,7 +31,8 @@ def resolve(tokens: list[str]) -> dict[str, Any]:
     """
     if not tokens:
         raise CommandError("No cards given: name the cards in dealing order, e.g. 4 2 4 3.", returncode=2)
-    coup = Coup.from_cards(Card.parse(token) for token in tokens)
+    cards = [Card.parse(token) for token in tokens]  # every token is checked, leftovers too
+    coup = Coup.from_cards(cards)
     outcome = coup.outcome
     assert outcome is not None
     return {
@@ -57,7 +58,9 @@ class Command(BaseCommand):
         coup = sub.add_parser("coup", help="Resolve one coup from cards in dealing order.")
         coup.add_argument("cards", nargs="*", help="A 2..9 10 J Q K, optionally with a suit letter S H D C.")
         coup.add_argument("--json", action="store_true", help="Print one JSON object.")
-        coup.add_argument("--stdin", action="store_true", help="Read one sequence per line; JSON per line.")
+        coup.add_argument(
+            "--stdin", action="store_true", help="One sequence per line (blank lines skipped); JSON per line."
+        )
 
         odds = sub.add_parser("odds", help="Exact probabilities and house edges for a full shoe.")
         odds.add_argument("--decks", type=int, default=8)
@@ -83,6 +86,8 @@ class Command(BaseCommand):
 
     def coup(self, options: dict[str, Any]) -> None:
         if options["stdin"]:
+            if options["cards"]:
+                raise CommandError("Give the cards as arguments or with --stdin, not both.", returncode=2)
             self.coup_lines()
             return
         result = resolve(options["cards"])
@@ -98,6 +103,8 @@ class Command(BaseCommand):
     def coup_lines(self) -> None:
         failed = 0
         for number, line in enumerate(sys.stdin, start=1):
+            if not line.strip():
+                continue  # blank lines (a trailing newline, a spacer) are not coups
             try:
                 result = resolve(line.split())
             except (EngineError, CommandError) as error:
@@ -132,7 +139,7 @@ class Command(BaseCommand):
             raise CommandError("--hands must be at least 1.", returncode=2)
         started = time.perf_counter()
         result = simulate(options["hands"], decks=options["decks"], seed=options["seed"])
-        elapsed = time.perf_counter() - started
+        elapsed = max(time.perf_counter() - started, 1e-9)
         exact = odds_for_decks(options["decks"]).probabilities
         self.stdout.write(
             f"{result.hands} coups from {result.shoes} shoes of {result.decks} decks "

@@ -1,0 +1,25 @@
+"""Project-wide views: the CSRF failure page."""
+
+from http import HTTPStatus
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+CSRF_MESSAGE = (
+    "This form has expired or did not come from this site, so nothing was changed. "
+    "Reload the page and try again."
+)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A clear 403 for a missing or stale CSRF token; htmx requests get the message in place of the page."""
+    response = render(
+        request,
+        "csrf_failure.html#message" if getattr(request, "htmx", False) else "csrf_failure.html",
+        {"message": CSRF_MESSAGE},
+        status=HTTPStatus.FORBIDDEN,
+    )
+    if getattr(request, "htmx", False):
+        response["HX-Retarget"] = "#main"
+        response["HX-Reswap"] = "innerHTML"
+    return response
