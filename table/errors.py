@@ -29,6 +29,10 @@ RESET_NOT_NEEDED = (
     "You can restart with {starting} chips only when your balance is below the table minimum of {minimum}."
 )
 FORM_INCOMPLETE = "The form is incomplete or out of date: reload the table and try again."
+CALL_FIRST = "Coach mode: make your call before the next card."
+NO_QUESTION = "There is no call to make right now; here is the table as it is."
+CALL_ANSWER = "Answer with draws or stands."
+CALL_AMOUNT = "Write how many chips each bet returns, as a number like 19.5 (0 if it returns nothing)."
 UNKNOWN_PRESET = "There is no table called {preset!r}."
 
 

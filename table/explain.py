@@ -79,3 +79,16 @@ def step_sentences(step: Step) -> list[str]:
         reason_sentence(reason, step.params) for reason in step.reasons if reason != Reason.INITIAL_CARD
     ]
     return sentences
+
+
+def bet_sentence(bet) -> str:
+    """How one settled bet was paid, in words: ``Banker won: 10.00 back + 10.00 winnings − 0.50 commission``."""
+    label = bet.get_kind_display()
+    if bet.result == "lost":
+        return f"{label} lost: the {bet.amount} chips staked stay with the table, nothing comes back."
+    if bet.result == "push":
+        return f"{label} is a push: the {bet.amount} chips staked come back, no winnings."
+    parts = f"{bet.stake_returned} back + {bet.winnings} winnings"
+    if bet.commission:
+        parts += f" − {bet.commission} commission"
+    return f"{label} won: {parts} = {bet.returned_total} chips."

@@ -104,6 +104,7 @@ class Round(BaseModel):
     banker_total = models.PositiveSmallIntegerField(null=True, blank=True)
     natural = models.BooleanField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    calls = models.JSONField(default=dict, blank=True, help_text="Coach-mode calls, keyed by question.")
 
     class Meta:
         ordering = ["-number"]

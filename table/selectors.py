@@ -8,7 +8,8 @@ from decimal import Decimal
 from django.db.models import Max
 
 from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
-from table.explain import SUIT_SYMBOLS, card_name, step_sentences
+from table import coach
+from table.explain import SUIT_SYMBOLS, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presets import PRESETS, Preset
 from table.services import replay
@@ -45,6 +46,67 @@ class TableView:
     can_reset: bool = False
 
     @property
+    def question(self) -> coach.Question | None:
+        """The coach's pending question, when coach mode is on."""
+        if not self.seat.coach_mode or self.round is None or self.round.state == Round.State.BETTING:
+            return None
+        return coach.pending(self.coup, self.round.calls)
+
+    @property
+    def asks_settlement(self) -> bool:
+        question = self.question
+        return question is not None and question.key == coach.SETTLEMENT
+
+    @property
+    def asks_draw(self) -> bool:
+        """A draws/stands call is pending: the page must not show the rules' answer yet."""
+        question = self.question
+        return question is not None and question.key != coach.SETTLEMENT
+
+    @property
+    def hides_result(self) -> bool:
+        """The coup is settled but a call is pending: balance and bet results wait for it."""
+        return self.settled and self.question is not None
+
+    @property
+    def shown_narration(self) -> list[list[str]]:
+        """The sentences so far; while a draw call is pending, the last card's decisions are held back."""
+        if not self.asks_draw or not self.narration:
+            return self.narration
+        return [*self.narration[:-1], self.narration[-1][:1]]
+
+    @property
+    def shown_latest(self) -> list[str]:
+        shown = self.shown_narration
+        return shown[-1] if shown else []
+
+    @property
+    def feedback(self) -> list[dict]:
+        """This round's graded calls, in the order they were asked."""
+        if self.round is None:
+            return []
+        calls = self.round.calls
+        items = [calls[key] | {"key": key} for key in (coach.PLAYER_DRAW, coach.BANKER_DRAW) if key in calls]
+        if coach.SETTLEMENT in calls:
+            call = calls[coach.SETTLEMENT]
+            items.append(
+                {
+                    "key": coach.SETTLEMENT,
+                    "correct": call["correct"],
+                    "prompt": "What does each bet return?",
+                    "answer": ", ".join(
+                        f"{bet.get_kind_display()} {call['answers'].get(bet.kind, '?')}" for bet in self.bets
+                    ),
+                    "rule": " ".join(bet_sentence(bet) for bet in self.bets),
+                }
+            )
+        return items
+
+    @property
+    def bet_sentences(self) -> list[str]:
+        return [bet_sentence(bet) for bet in self.bets]
+
+    @property
     def state(self) -> str:
         return self.round.state if self.round is not None else "none"
 
@@ -69,10 +131,6 @@ class TableView:
         if self.coup is None or self.coup.next_hand is None:
             return ""
         return "Player" if self.coup.next_hand is Hand.PLAYER else "Banker"
-
-    @property
-    def latest(self) -> list[str]:
-        return self.narration[-1] if self.narration else []
 
     def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
         """(kind, label, pre-filled amount): the draft, or the last round's bets to bet again."""

@@ -18,7 +18,7 @@ Design overview (see docs/decisions/0001-locking-and-exactly-once.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -26,7 +26,8 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from table import errors
+from lessons.services import drill_cell_record
+from table import coach, errors
 from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
@@ -236,6 +237,8 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
         raise errors.WrongState(errors.COUP_OVER)
 
     coup = replay(tokens)
+    if seat.coach_mode and coach.pending(coup, round.calls) is not None:
+        raise errors.WrongState(errors.CALL_FIRST)  # the coup is not over here, so it is a draw call
     shoe = Shoe.loads(seat.shoe_state)
     step = coup.deal(shoe.draw())
     round.cards = " ".join([*tokens, step.card.token])
@@ -245,6 +248,75 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     seat.save(update_fields=["balance", "shoe_state", "updated_at"])
     round.save()
     return DealResult(round=round, step=step)
+
+
+@transaction.atomic
+def round_call(
+    *,
+    seat: Seat,
+    round_number: int,
+    question: str,
+    answer: str = "",
+    amounts: Mapping[str, str] | None = None,
+) -> Round:
+    """Coach mode: grade the learner's call on the pending question and record it.
+
+    A draws/stands call about Banker counts towards that cell of the learner's
+    Banker-table record. Answering a question already answered changes nothing.
+    """
+    seat = _lock_seat(seat)
+    round = (
+        Round.objects.select_for_update()
+        .filter(seat=seat, number=round_number)
+        .prefetch_related("bets")
+        .first()
+    )
+    if round is None:
+        raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
+    round.seat = seat
+    if question in round.calls:
+        return round
+    coup = replay(round.card_tokens) if round.cards else None
+    asked = coach.pending(coup, round.calls) if seat.coach_mode else None
+    if asked is None or asked.key != question:
+        raise errors.WrongState(errors.NO_QUESTION)
+    assert coup is not None
+    if asked.key == coach.SETTLEMENT:
+        round.calls[asked.key] = _grade_settlement(round, amounts or {})
+    else:
+        if answer not in (coach.DRAWS, coach.STANDS):
+            raise errors.InvalidInput(errors.CALL_ANSWER)
+        correct, rule = coach.grade_draw(asked, answer)
+        round.calls[asked.key] = {"answer": answer, "correct": correct, "rule": rule, "prompt": asked.prompt}
+        if asked.key == coach.BANKER_DRAW:
+            drill_cell_record(
+                user=seat.user,
+                banker_total=asked.banker_total,
+                player_third=asked.player_third,
+                correct=correct,
+            )
+    round.save(update_fields=["calls", "updated_at"])
+    return round
+
+
+def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
+    answers, marks = {}, {}
+    for bet in round.bets.all():
+        amount = coach.parse_amount(amounts.get(bet.kind, ""))
+        if amount is None:
+            raise errors.InvalidInput(errors.CALL_AMOUNT)
+        answers[bet.kind] = str(amount)
+        marks[bet.kind] = amount == bet.returned_total
+    return {"answers": answers, "marks": marks, "correct": all(marks.values())}
+
+
+@transaction.atomic
+def seat_set_coach(*, seat: Seat, on: bool) -> Seat:
+    """Switch coach mode on or off; it applies from the next question on."""
+    seat = _lock_seat(seat)
+    seat.coach_mode = on
+    seat.save(update_fields=["coach_mode", "updated_at"])
+    return seat
 
 
 def replay(tokens: Sequence[str]) -> Coup:

@@ -9,6 +9,8 @@ urlpatterns = [
     path("round/draft/", views.round_draft, name="round-draft"),
     path("round/confirm/", views.round_confirm, name="round-confirm"),
     path("round/deal/", views.round_deal, name="round-deal"),
+    path("round/call/", views.round_call, name="round-call"),
+    path("coach/", views.seat_coach, name="seat-coach"),
     path("reset/", views.balance_reset, name="balance-reset"),
     path("preset/", views.seat_preset, name="seat-preset"),
 ]

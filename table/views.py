@@ -118,3 +118,31 @@ def seat_preset(request) -> HttpResponse:
     return _act(
         request, lambda seat: services.seat_choose_preset(seat=seat, preset=request.POST.get("preset", ""))
     )
+
+
+@login_required
+@require_POST
+def round_call(request) -> HttpResponse:
+    """Coach mode: the learner's call on the pending question."""
+    amounts = {
+        key.removeprefix("return_"): value for key, value in request.POST.items() if key.startswith("return_")
+    }
+    return _act(
+        request,
+        lambda seat: services.round_call(
+            seat=seat,
+            round_number=parse_index(request.POST, "round"),
+            question=request.POST.get("question", ""),
+            answer=request.POST.get("answer", ""),
+            amounts=amounts,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def seat_coach(request) -> HttpResponse:
+    """Switch coach mode on or off."""
+    return _act(
+        request, lambda seat: services.seat_set_coach(seat=seat, on=request.POST.get("coach") == "on")
+    )

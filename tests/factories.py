@@ -27,6 +27,7 @@ class SeatFactory(factory.Factory):
     """A learner's practice-table seat with its starting chips granted through the ledger.
 
     ``cards``: tokens to arrange the shoe with (the test decides every card dealt).
+    ``coach_mode``: off unless asked for (a new learner's seat has it on).
     """
 
     class Meta:
@@ -34,9 +35,14 @@ class SeatFactory(factory.Factory):
 
     user = factory.SubFactory(UserFactory)
 
+    #: Most tests deal straight through; coach-mode tests turn it on.
+    coach_mode = False
+
     @classmethod
-    def _create(cls, model_class, user, cards=None, preset=None, **kwargs):
+    def _create(cls, model_class, user, cards=None, preset=None, coach_mode=False, **kwargs):
         seat = services.seat_for_learner(user=user, **kwargs)
+        if not coach_mode:
+            seat = services.seat_set_coach(seat=seat, on=False)
         if preset is not None:
             seat = services.seat_choose_preset(seat=seat, preset=preset)
         if cards is not None:

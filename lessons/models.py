@@ -1,0 +1,50 @@
+"""Learner records shared by the course and the practice table.
+
+``DrillCell`` is one cell of the Banker table for one learner: the Banker's
+two-card total (0-7) against Player's third card (0-9) or "stood". Coach-mode
+calls at the table and the drawing-table drill both count towards it, so
+mastery is one figure wherever the learner practised.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+#: Correct answers in a row that make a cell mastered.
+MASTERY_STREAK = 3
+STOOD = "stood"
+THIRD_CARD_COLUMNS = [str(value) for value in range(10)] + [STOOD]
+
+
+class DrillCell(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drill_cells")
+    banker_total = models.PositiveSmallIntegerField()
+    third = models.CharField(
+        max_length=5,
+        choices=[(column, column) for column in THIRD_CARD_COLUMNS],
+        help_text="Player's third card value, or 'stood' when Player did not draw.",
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    streak = models.PositiveIntegerField(default=0, help_text="Correct answers in a row, up to now.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "banker_total", "third"], name="one_drill_cell_per_learner"
+            ),
+            models.CheckConstraint(condition=Q(banker_total__lte=7), name="drill_cell_banker_total_0_to_7"),
+            models.CheckConstraint(
+                condition=Q(correct__lte=models.F("attempts")), name="drill_cell_correct_le_attempts"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: Banker {self.banker_total} / {self.third}"
+
+    @property
+    def mastered(self) -> bool:
+        return self.streak >= MASTERY_STREAK

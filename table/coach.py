@@ -1,0 +1,97 @@
+"""Coach mode: before each card the rules decide, the learner calls it first.
+
+Design overview: the questions follow from the coup's cards alone. After four
+cards without a natural, "does Player draw?"; when Player stood, "does Banker
+draw?" at once; after Player's third card, "does Banker draw?" (a cell of the
+Banker table); once the coup is over, "what does each bet return?". A
+round's answers live in ``Round.calls`` keyed by question, so a question is
+answered once, and the deal waits until the pending one is. Coach mode
+changes what the learner is asked, never the cards or the settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from table.engine import Coup, Reason, banker_draws, hand_total, player_draws
+from table.explain import reason_sentence
+
+PLAYER_DRAW = "player_draw"
+BANKER_DRAW = "banker_draw"
+SETTLEMENT = "settlement"
+DRAWS, STANDS = "draws", "stands"
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str
+    prompt: str
+    #: The two-card totals the rule looks at, and Player's third card value (``None``: Player stood).
+    player_total: int = 0
+    banker_total: int = 0
+    player_third: int | None = None
+
+
+def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
+    """The question the learner must answer before going on, or ``None``.
+
+    The draw questions follow the cards, not the end of the coup: when
+    Player's third card makes Banker stand, the coup is over on that card,
+    and the Banker question is still asked before the settlement.
+    """
+    if coup is None or coup.cards_dealt < 4:
+        return None
+    natural = Reason.NATURAL in coup.steps[3].reasons
+    if not natural:
+        player_total, banker_total = hand_total(coup.player[:2]), hand_total(coup.banker[:2])
+        if PLAYER_DRAW not in calls:
+            return Question(
+                PLAYER_DRAW,
+                f"Player has {player_total}. Does Player draw a third card?",
+                player_total,
+                banker_total,
+            )
+        if BANKER_DRAW not in calls:
+            if not player_draws(player_total):
+                prompt = f"Player stood. Banker has {banker_total}. Does Banker draw?"
+                return Question(BANKER_DRAW, prompt, player_total, banker_total, None)
+            if coup.player_third is not None:
+                third = coup.player_third
+                prompt = (
+                    f"Banker has {banker_total} and Player's third card is worth {third}. Does Banker draw?"
+                )
+                return Question(BANKER_DRAW, prompt, player_total, banker_total, third)
+    if coup.is_over and SETTLEMENT not in calls:
+        return Question(SETTLEMENT, "The coup is over. How many chips does each of your bets return?")
+    return None
+
+
+def grade_draw(question: Question, answer: str) -> tuple[bool, str]:
+    """Grade a draws/stands call; return (correct, the sentence of the rule that decides)."""
+    params: dict[str, int | None]
+    if question.key == PLAYER_DRAW:
+        draws = player_draws(question.player_total)
+        reason = Reason.PLAYER_DRAWS if draws else Reason.PLAYER_STANDS
+        params = {"player_total": question.player_total}
+    else:
+        draws = banker_draws(question.banker_total, question.player_third)
+        if question.player_third is None:
+            reason = Reason.BANKER_DRAWS_PLAYER_STOOD if draws else Reason.BANKER_STANDS_PLAYER_STOOD
+        else:
+            reason = Reason.BANKER_DRAWS_TABLE if draws else Reason.BANKER_STANDS_TABLE
+        params = {"banker_total": question.banker_total, "player_third": question.player_third}
+    correct = answer == (DRAWS if draws else STANDS)
+    return correct, reason_sentence(reason, params)
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """A chip amount as the learner typed it ("19.5", "19,50"), or ``None`` if it is not one."""
+    try:
+        amount = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        return None
+    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+        return None
+    return amount.quantize(Decimal("0.01"))
