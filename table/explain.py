@@ -82,7 +82,7 @@ def step_sentences(step: Step) -> list[str]:
 
 
 def bet_sentence(bet) -> str:
-    """How one settled bet was paid, in words: ``Banker won: 10.00 back + 10.00 winnings − 0.50 commission``."""
+    """How one settled bet was paid, in words (``Banker won: 10.00 back + 10.00 winnings − 0.50 …``)."""
     label = bet.get_kind_display()
     if bet.result == "lost":
         return f"{label} lost: the {bet.amount} chips staked stay with the table, nothing comes back."

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from django.db.models import Max
 
-from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
 from table import coach
+from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
 from table.explain import SUIT_SYMBOLS, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presets import PRESETS, Preset
