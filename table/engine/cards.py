@@ -63,7 +63,7 @@ class Suit(StrEnum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-_RANK_ALIASES = {"T": Rank.TEN, "1": Rank.ACE}
+_RANK_ALIASES = {"T": Rank.TEN}  # the common one-letter notation for ten
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ class Card:
                 rank = Rank(text)
             except ValueError:
                 raise InvalidCardError(
-                    f"{token!r} is not a card: use A, 2-9, 10, J, Q or K, "
+                    f"{token!r} is not a card: use A, 2-9, 10 (or T), J, Q or K, "
                     "optionally followed by a suit letter S, H, D or C."
                 ) from None
         return cls(rank, suit)

@@ -42,6 +42,8 @@ __all__ = [
 ]
 
 CENT = Decimal("0.01")
+#: Stakes stay far inside Decimal's default 28-digit precision, so quantizing never fails.
+MAX_DIGITS = 15
 
 
 @unique
@@ -95,6 +97,8 @@ class Bet:
         amount = _amount(self.amount, "A stake")
         if not amount.is_finite() or amount <= 0:
             raise InvalidBetError(f"A stake must be a positive amount, not {amount!r}.")
+        if amount.adjusted() >= MAX_DIGITS:
+            raise InvalidBetError(f"A stake must be below 10**{MAX_DIGITS} chips, not {amount!r}.")
         if amount != amount.quantize(CENT):
             raise InvalidBetError(f"A stake has at most two decimal places, not {amount!r}.")
         object.__setattr__(self, "kind", BetKind(self.kind))
