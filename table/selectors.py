@@ -8,11 +8,11 @@ from decimal import Decimal
 from django.db.models import Max
 
 from table import coach
-from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
+from table.engine import BANKER_TABLE, Card, Coup, Hand, Odds, Reason, Shoe, exact_odds, odds_for_decks
 from table.explain import SUIT_SYMBOLS, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presets import PRESETS, Preset
-from table.services import replay
+from table.services import CARDS_PER_COUP, replay
 
 HISTORY_LENGTH = 12
 
@@ -227,3 +227,32 @@ def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:
 
 def rounds_played(seat: Seat) -> int:
     return Round.objects.filter(seat=seat, state=Round.State.SETTLED).aggregate(n=Max("number"))["n"] or 0
+
+
+def shoe_rounds(seat: Seat) -> list[Round]:
+    """The settled rounds of the current shoe, oldest first (for the bead plate)."""
+    return list(
+        Round.objects.filter(seat=seat, shoe_number=seat.shoe_number, state=Round.State.SETTLED)
+        .order_by("number")
+        .only("number", "winner", "player_total", "banker_total", "natural")
+    )
+
+
+def next_coup_odds(seat: Seat) -> Odds | None:
+    """Exact odds of a coup dealt from the cards left in the learner's shoe (``None`` before the first shoe).
+
+    Only the composition of what is left is used, which anyone can work out
+    from the cards already shown; never its order.
+    """
+    if not seat.shoe_state:
+        return None
+    shoe = Shoe.loads(seat.shoe_state)
+    if shoe.remaining < CARDS_PER_COUP:
+        return None
+    return exact_odds(shoe.remaining_counts(), PRESETS[seat.preset].payouts)
+
+
+def full_shoe_odds(seat: Seat) -> Odds:
+    """Exact odds for a full shoe of the learner's table, to compare with."""
+    table = PRESETS[seat.preset]
+    return odds_for_decks(table.decks, table.payouts)

@@ -11,6 +11,8 @@ urlpatterns = [
     path("round/deal/", views.round_deal, name="round-deal"),
     path("round/call/", views.round_call, name="round-call"),
     path("coach/", views.seat_coach, name="seat-coach"),
+    path("results/", views.results, name="results"),
+    path("odds/", views.odds, name="odds"),
     path("reset/", views.balance_reset, name="balance-reset"),
     path("preset/", views.seat_preset, name="seat-preset"),
 ]

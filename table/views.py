@@ -18,10 +18,18 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from table import services
+from table.charts import balance_chart
 from table.errors import TableError
 from table.forms import parse_bets, parse_index
 from table.models import Round, Seat
-from table.selectors import banker_table_rows, recent_rounds, table_view
+from table.selectors import (
+    banker_table_rows,
+    full_shoe_odds,
+    next_coup_odds,
+    recent_rounds,
+    shoe_rounds,
+    table_view,
+)
 
 
 class HtmxHttpRequest:  # typing aid only: django-htmx adds ``request.htmx``
@@ -146,3 +154,33 @@ def seat_coach(request) -> HttpResponse:
     return _act(
         request, lambda seat: services.seat_set_coach(seat=seat, on=request.POST.get("coach") == "on")
     )
+
+
+@login_required
+@require_GET
+def results(request) -> HttpResponse:
+    """The learner's rounds: bead plate, history, and the balance beside the expected drift."""
+    seat = services.seat_for_learner(user=request.user)
+    context = {
+        "seat": seat,
+        "chart": balance_chart(seat),
+        "bead_plate": shoe_rounds(seat),
+        "history": recent_rounds(seat, limit=30),
+    }
+    return render(request, "table/results.html", context)
+
+
+@login_required
+@require_GET
+def odds(request) -> HttpResponse:
+    """Exact odds of the next coup for the cards left in this shoe (a fragment for htmx)."""
+    seat = services.seat_for_learner(user=request.user)
+    next_odds = next_coup_odds(seat)
+    context = {
+        "seat": seat,
+        "odds": next_odds,
+        "cards_left": sum(next_odds.counts) if next_odds else None,
+        "full": full_shoe_odds(seat),
+    }
+    template = "table/odds.html#odds-panel" if request.htmx else "table/odds.html"
+    return render(request, template, context)

@@ -1,0 +1,134 @@
+"""The learner's balance over rounds beside the balance the house edge predicts, as SVG data.
+
+Design overview: the expected balance starts where the actual one does and
+moves, round by round, by minus each stake times the exact house edge of that
+bet on that table (a full shoe of the preset's decks, from the engine).
+Grants and resets move both lines alike, so the gap between them is luck
+alone. The chart is drawn by the template from the points computed here: no
+chart library, nothing fetched at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from table.engine import BetKind, odds_for_decks
+from table.models import LedgerEntry, Round, RoundBet, Seat
+from table.presets import PRESETS
+
+WIDTH, HEIGHT, PAD = 640, 240, 36
+MAX_ROUNDS = 200
+
+
+@dataclass(frozen=True)
+class BalanceChart:
+    rounds: int
+    actual: list[Decimal]
+    expected: list[Decimal]
+    actual_points: str
+    expected_points: str
+    y_ticks: list[tuple[float, str]]
+    staked: Decimal
+    expected_loss: Decimal
+
+    @property
+    def width(self) -> int:
+        return WIDTH
+
+    @property
+    def height(self) -> int:
+        return HEIGHT
+
+    @property
+    def luck(self) -> Decimal:
+        return self.actual[-1] - self.expected[-1] if self.actual else Decimal("0.00")
+
+
+def house_edge(preset: str, kind: str) -> Fraction:
+    """The exact house edge of a bet kind on a preset's full shoe."""
+    table = PRESETS[preset]
+    return odds_for_decks(table.decks, table.payouts).house_edge[BetKind(kind)]
+
+
+def balance_chart(seat: Seat) -> BalanceChart | None:
+    """The last ``MAX_ROUNDS`` settled rounds as two lines; ``None`` before the first one."""
+    rounds = list(Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number")[:MAX_ROUNDS])
+    if not rounds:
+        return None
+    rounds.reverse()
+    first = rounds[0]
+    entries = list(
+        LedgerEntry.objects.filter(seat=seat, id__gte=_first_entry_id(first))
+        .order_by("id")
+        .values("round_id", "kind", "amount", "balance_after")
+    )
+    drift: dict[int, Decimal] = {}
+    staked = Decimal("0.00")
+    for bet in RoundBet.objects.filter(round__in=rounds).values(
+        "round_id", "round__preset", "kind", "amount"
+    ):
+        edge = house_edge(bet["round__preset"], bet["kind"])
+        drift[bet["round_id"]] = drift.get(bet["round_id"], Decimal(0)) - bet["amount"] * Decimal(
+            edge.numerator
+        ) / Decimal(edge.denominator)
+        staked += bet["amount"]
+
+    # One point per settled round: the balance after its last ledger entry. A grant
+    # or reset between two rounds moves the expected line by the same amount.
+    settled = {round.id for round in rounds}
+    after_round: dict[int, Decimal] = {}
+    moved_before: dict[int, Decimal] = {}
+    moved = Decimal(0)
+    for entry in entries:
+        if entry["round_id"] is None:
+            moved += entry["amount"]
+        elif entry["round_id"] in settled:
+            after_round[entry["round_id"]] = entry["balance_after"]
+            moved_before.setdefault(entry["round_id"], moved)
+            moved = Decimal(0)
+
+    start = entries[0]["balance_after"] - entries[0]["amount"]
+    actual, expected = [start], [start]
+    for round in rounds:
+        expected.append(
+            expected[-1] + moved_before.get(round.id, Decimal(0)) + drift.get(round.id, Decimal(0))
+        )
+        actual.append(after_round.get(round.id, actual[-1]))
+    expected = [value.quantize(Decimal("0.01")) for value in expected]
+    return _draw(actual, expected, staked, -sum(drift.values(), Decimal(0)).quantize(Decimal("0.01")))
+
+
+def _first_entry_id(round: Round) -> int:
+    entry = LedgerEntry.objects.filter(round=round).order_by("id").values_list("id", flat=True).first()
+    return entry or 0
+
+
+def _draw(actual: list[Decimal], expected: list[Decimal], staked: Decimal, loss: Decimal) -> BalanceChart:
+    low = min(min(actual), min(expected))
+    high = max(max(actual), max(expected))
+    if high - low < 10:
+        low, high = low - 5, high + 5
+    steps = max(len(actual) - 1, 1)
+
+    def x(index: int) -> float:
+        return PAD + (WIDTH - 2 * PAD) * index / steps
+
+    def y(value: Decimal) -> float:
+        return HEIGHT - PAD - float((value - low) / (high - low)) * (HEIGHT - 2 * PAD)
+
+    def points(values: list[Decimal]) -> str:
+        return " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+
+    ticks = [(y(value), f"{value:.0f}") for value in (low, (low + high) / 2, high)]
+    return BalanceChart(
+        rounds=len(actual) - 1,
+        actual=actual,
+        expected=expected,
+        actual_points=points(actual),
+        expected_points=points(expected),
+        y_ticks=ticks,
+        staked=staked,
+        expected_loss=loss,
+    )

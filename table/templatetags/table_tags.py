@@ -1,0 +1,11 @@
+from fractions import Fraction
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def percent(value: Fraction, places: int = 4) -> str:
+    """An exact fraction as a percentage with a fixed number of places: ``1.0579 %``."""
+    return f"{float(value) * 100:.{int(places)}f} %"
