@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Max
+from django.urls import reverse
 
 from table import coach
 from table.engine import BANKER_TABLE, Card, Coup, Hand, Odds, Reason, Shoe, exact_odds, odds_for_decks
@@ -44,6 +45,10 @@ class TableView:
     banker_column: int | None = None
     cards_left: int | None = None
     can_reset: bool = False
+    #: Where the panel's forms post, and the element they swap: the table's, or a lesson example's.
+    urls: dict[str, str] = field(default_factory=dict)
+    panel_id: str = "table-panel"
+    lion: bool = True
 
     @property
     def question(self) -> coach.Question | None:
@@ -144,7 +149,7 @@ class TableView:
 
     @property
     def lion_spots(self) -> list[tuple[str, str, str]]:
-        return self._spots(("lion_player", "lion_banker"))
+        return self._spots(("lion_player", "lion_banker")) if self.lion else []
 
     @property
     def presets(self) -> list[Preset]:
@@ -174,7 +179,22 @@ def _card_view(card: Card) -> CardView:
     )
 
 
-def table_view(seat: Seat, round: Round | None = None) -> TableView:
+TABLE_URLS = {
+    "confirm": "table:round-confirm",
+    "draft": "table:round-draft",
+    "deal": "table:round-deal",
+    "call": "table:round-call",
+}
+
+
+def table_view(
+    seat: Seat,
+    round: Round | None = None,
+    *,
+    urls: dict[str, str] | None = None,
+    panel_id: str = "table-panel",
+    lion: bool = True,
+) -> TableView:
     """The current round (open, or the last one settled) with its coup replayed.
 
     ``round`` may be passed when the caller has just loaded it (a service's result).
@@ -199,6 +219,9 @@ def table_view(seat: Seat, round: Round | None = None) -> TableView:
         else Decimal("0.00"),
         can_reset=seat.balance < PRESETS[seat.preset].min_bet
         and not (round is not None and round.state == Round.State.DEALING),
+        urls=urls if urls is not None else {key: reverse(name) for key, name in TABLE_URLS.items()},
+        panel_id=panel_id,
+        lion=lion,
     )
     if seat.shoe_state:
         view.cards_left = Shoe.loads(seat.shoe_state).remaining

@@ -170,9 +170,8 @@ def round_confirm(*, seat: Seat, bets: Sequence[Bet] | None = None, round_number
     round = _betting_round(seat, round_number)
     if bets is None:
         bets = [Bet(BetKind(bet.kind), bet.amount) for bet in round.bets.all()]
-    else:
-        _replace_bets(round, bets)
-    total = _check_bets(seat, bets)
+    total = _check_bets(seat, bets)  # before anything is written
+    _replace_bets(round, bets)
 
     if _shoe_finished(seat):
         _new_shoe(seat)
