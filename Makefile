@@ -22,6 +22,7 @@ static: $(STAMP)
 
 run: static
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_lessons
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: static

@@ -1,11 +1,218 @@
-"""Views of the course."""
+"""Views of the course: the learner's home, lesson pages, worked examples and exercises.
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+Worked examples deal through the table's own services, selectors and
+partials (a sandbox seat per attempt), so the cards, totals and explanation
+sentences are exactly the practice table's.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from lessons import house_edge, services
+from lessons.course import LESSONS, Example, example
+from lessons.models import Lesson
+from lessons.selectors import course_overview
+from table import services as table_services
+from table.charts import balance_chart
+from table.errors import TableError
+from table.forms import parse_bets, parse_index
+from table.models import Seat
+from table.selectors import table_view
+
+FIRST_LESSON = "hands-and-results"
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    """The landing page."""
-    return render(request, "home.html")
+def home(request) -> HttpResponse:
+    """The start page: the course with what is done and where to continue."""
+    overview = course_overview(request.user if request.user.is_authenticated else None)
+    return render(request, "home.html", {"overview": overview})
+
+
+def _lesson_or_404(slug: str) -> Lesson:
+    if slug not in LESSONS:
+        raise Http404("There is no such lesson.")
+    return get_object_or_404(Lesson, slug=slug)
+
+
+def _example_or_404(slug: str, key: str) -> tuple[Lesson, Example]:
+    lesson = _lesson_or_404(slug)
+    found = example(slug, key)
+    if found is None:
+        raise Http404("There is no such example.")
+    return lesson, found
+
+
+def example_view(lesson: Lesson, found: Example, seat: Seat, round=None):
+    urls = {
+        name: reverse(f"lessons:example-{name}", args=[lesson.slug, found.key])
+        for name in ("confirm", "draft", "deal")
+    }
+    return table_view(seat, round, urls=urls, panel_id=f"example-{found.key}", lion=False, one_round=True)
+
+
+def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "") -> dict:
+    question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress)
+    if feedback and not feedback["correct"]:
+        # Try again: the same question, with a fresh one-time token.
+        question = feedback["question"]
+        token = services.questions.issue(request.user.pk, question)
+    return {
+        "progress": progress,
+        "question": question,
+        "token": token,
+        "feedback": feedback,
+        "exercise_error": error,
+    }
+
+
+def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) -> HttpResponse:
+    """The whole lesson page, with any example or exercise state the caller already has."""
+    spec = LESSONS[lesson.slug]
+    context = {"lesson": lesson, "spec": spec, "course": list(Lesson.objects.all())}
+    if request.user.is_authenticated:
+        progress = services.lesson_visit(user=request.user, lesson=lesson)
+        examples = []
+        for found in spec.examples:
+            view = overrides.pop(f"view:{found.key}", None) or example_view(
+                lesson, found, services.example_current(user=request.user, lesson=lesson, example=found)
+            )
+            examples.append((found, view, overrides.pop(f"error:{found.key}", "")))
+        context["examples"] = examples
+        context.update(
+            _exercise_context(
+                request,
+                lesson,
+                progress,
+                feedback=overrides.pop("feedback", None),
+                error=overrides.pop("exercise_error", ""),
+            )
+        )
+    if lesson.slug == "house-edge":
+        context.update(house_edge.context())
+        if request.user.is_authenticated:
+            seat = Seat.objects.filter(user=request.user, kind=Seat.Kind.TABLE).first()
+            context["chart"] = balance_chart(seat) if seat is not None else None
+    return render(request, "lessons/lesson.html", context, status=status)
+
+
+@require_GET
+def lesson(request, slug: str) -> HttpResponse:
+    """A lesson page: explanation, worked examples, exercise. Lesson 1 can be read without an account."""
+    lesson = _lesson_or_404(slug)
+    if slug != FIRST_LESSON and not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    return _page(request, lesson)
+
+
+def _example_act(request, slug: str, key: str, action) -> HttpResponse:
+    lesson, found = _example_or_404(slug, key)
+    seat = services.example_current(user=request.user, lesson=lesson, example=found)
+    status, error, round = HTTPStatus.OK, "", None
+    try:
+        result = action(seat, lesson, found)
+        if hasattr(result, "number"):
+            round, seat = result, result.seat
+        elif isinstance(result, Seat):
+            seat = result
+    except TableError as refused:
+        status, error = refused.status, refused.message
+        seat = Seat.objects.get(pk=seat.pk)
+    view = example_view(lesson, found, seat, round)
+    if not request.htmx:
+        if status == HTTPStatus.OK:
+            return redirect(f"{reverse('lessons:lesson', args=[slug])}#example-{key}")
+        return _page(request, lesson, status=status, **{f"view:{key}": view, f"error:{key}": error})
+    context = {"lesson": lesson, "example": found, "view": view, "error": error}
+    return render(request, "lessons/partials/_example.html", context, status=status)
+
+
+@login_required
+@require_POST
+def example_confirm(request, slug: str, key: str) -> HttpResponse:
+    """Confirm the stakes of a worked example (sandbox chips)."""
+    return _example_act(
+        request,
+        slug,
+        key,
+        lambda seat, lesson, found: table_services.round_confirm(
+            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def example_draft(request, slug: str, key: str) -> HttpResponse:
+    """Save a draft of the example's stakes; nothing leaves the sandbox balance."""
+    return _example_act(
+        request,
+        slug,
+        key,
+        lambda seat, lesson, found: table_services.round_draft(
+            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def example_deal(request, slug: str, key: str) -> HttpResponse:
+    """Deal the example's next card (the one the form expects)."""
+    return _example_act(
+        request,
+        slug,
+        key,
+        lambda seat, lesson, found: (
+            table_services.round_deal(
+                seat=seat,
+                round_number=parse_index(request.POST, "round"),
+                expected_index=parse_index(request.POST, "card"),
+            ).round
+        ),
+    )
+
+
+@login_required
+@require_POST
+def example_restart(request, slug: str, key: str) -> HttpResponse:
+    """Put the example back to its start: a fresh attempt with its own sandbox chips.
+
+    The form names the attempt it restarts, so a doubled click restarts once.
+    """
+
+    def restart(seat, lesson, found):
+        if parse_index(request.POST, "attempt") != seat.pk:
+            return seat
+        return services.example_restart(user=request.user, lesson=lesson, example=found)
+
+    return _example_act(request, slug, key, restart)
+
+
+@login_required
+@require_POST
+def exercise_answer(request, slug: str) -> HttpResponse:
+    """Grade an answer, record it, and show why, with the next question (or the same one to try again)."""
+    lesson = _lesson_or_404(slug)
+    status, feedback, error = HTTPStatus.OK, None, ""
+    try:
+        question, attempt = services.exercise_answer(
+            user=request.user, lesson=lesson, token=request.POST.get("token", ""), data=request.POST
+        )
+        feedback = {"question": question, "correct": attempt.correct, "answer": attempt.answer}
+    except services.ExerciseError as refused:
+        status, error = refused.status, refused.message
+    if not request.htmx:
+        return _page(request, lesson, status=status, feedback=feedback, exercise_error=error)
+    progress = services.lesson_visit(user=request.user, lesson=lesson)
+    context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
+        request, lesson, progress, feedback=feedback, error=error
+    )
+    return render(request, "lessons/partials/_exercise.html", context, status=status)

@@ -49,6 +49,8 @@ class TableView:
     urls: dict[str, str] = field(default_factory=dict)
     panel_id: str = "table-panel"
     lion: bool = True
+    #: A lesson example is one coup: no betting form for a next round once it is settled.
+    one_round: bool = False
 
     @property
     def question(self) -> coach.Question | None:
@@ -117,7 +119,9 @@ class TableView:
 
     @property
     def betting(self) -> bool:
-        return self.round is None or self.round.state in (Round.State.BETTING, Round.State.SETTLED)
+        if self.round is None or self.round.state == Round.State.BETTING:
+            return True
+        return self.round.state == Round.State.SETTLED and not self.one_round
 
     @property
     def dealing(self) -> bool:
@@ -133,7 +137,9 @@ class TableView:
 
     @property
     def next_hand(self) -> str:
-        if self.coup is None or self.coup.next_hand is None:
+        if self.coup is None:
+            return "Player"  # every coup starts with Player's first card
+        if self.coup.next_hand is None:
             return ""
         return "Player" if self.coup.next_hand is Hand.PLAYER else "Banker"
 
@@ -169,7 +175,7 @@ class TableView:
         return abs(self.round.player_total - (self.round.banker_total or 0))
 
 
-def _card_view(card: Card) -> CardView:
+def card_view(card: Card) -> CardView:
     return CardView(
         token=card.token,
         name=card_name(card),
@@ -194,6 +200,7 @@ def table_view(
     urls: dict[str, str] | None = None,
     panel_id: str = "table-panel",
     lion: bool = True,
+    one_round: bool = False,
 ) -> TableView:
     """The current round (open, or the last one settled) with its coup replayed.
 
@@ -222,12 +229,13 @@ def table_view(
         urls=urls if urls is not None else {key: reverse(name) for key, name in TABLE_URLS.items()},
         panel_id=panel_id,
         lion=lion,
+        one_round=one_round,
     )
     if seat.shoe_state:
         view.cards_left = Shoe.loads(seat.shoe_state).remaining
     if coup is not None:
-        view.player = [_card_view(card) for card in coup.player]
-        view.banker = [_card_view(card) for card in coup.banker]
+        view.player = [card_view(card) for card in coup.player]
+        view.banker = [card_view(card) for card in coup.banker]
         view.narration = [step_sentences(step) for step in coup.steps]
         last = coup.steps[-1]
         if {Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(last.reasons):

@@ -58,6 +58,26 @@ def seat_for_learner(*, user, starting_balance: Decimal = STARTING_BALANCE) -> S
     return seat
 
 
+@transaction.atomic
+def sandbox_open(
+    *, user, label: str, cards: Sequence[str], starting_balance: Decimal = STARTING_BALANCE
+) -> Seat:
+    """A lesson example's own seat: an arranged shoe and fresh sandbox chips, never mixed with the table's."""
+    seat = Seat.objects.create(
+        user=user,
+        kind=Seat.Kind.LESSON,
+        label=label,
+        coach_mode=False,
+        starting_balance=starting_balance,
+        shoe_state=Shoe.arranged(cards).dumps(),
+        shoe_number=1,
+    )
+    seat = _lock_seat(seat)
+    _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note="lesson example chips").save()
+    seat.save(update_fields=["balance", "updated_at"])
+    return seat
+
+
 def learner_seat(user) -> Seat:
     """A handle on the learner's table seat that the services lock and load themselves (no query here)."""
     return Seat(user=user, kind=Seat.Kind.TABLE)
@@ -105,10 +125,12 @@ def _next_number(seat: Seat) -> int:
     return (Round.objects.filter(seat=seat).aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _check_bets(seat: Seat, bets: Sequence[Bet]) -> Decimal:
-    """Check the table's limits and the balance; return the total stake."""
+def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False) -> Decimal:
+    """Check the table's limits and the balance; return the total stake (``watch``: none is fine)."""
     table = seat.table
     if not bets:
+        if watch:
+            return Decimal("0.00")
         raise errors.InvalidInput(errors.NO_BETS)
     if {BetKind.LION_PLAYER, BetKind.LION_BANKER} <= {bet.kind for bet in bets}:
         raise errors.InvalidInput(errors.LION_BOTH_SIDES)
@@ -160,20 +182,26 @@ def round_draft(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = N
 
 
 @transaction.atomic
-def round_confirm(*, seat: Seat, bets: Sequence[Bet] | None = None, round_number: int | None = None) -> Round:
+def round_confirm(
+    *, seat: Seat, bets: Sequence[Bet] | None = None, round_number: int | None = None, watch: bool = False
+) -> Round:
     """Commit the stakes: they leave the balance in one ledger step and can no longer change.
 
     ``bets`` replaces the draft; ``None`` confirms the draft as it stands. A
-    fresh shoe is shuffled here when the last one is finished.
+    fresh shoe is shuffled here when the table's last one is finished (a
+    lesson seat keeps its arranged shoe). ``watch`` (lesson seats only) lets a
+    round be dealt with no bet at all.
     """
     seat = _lock_seat(seat)
     round = _betting_round(seat, round_number)
     if bets is None:
         bets = [Bet(BetKind(bet.kind), bet.amount) for bet in round.bets.all()]
-    total = _check_bets(seat, bets)  # before anything is written
+    total = _check_bets(
+        seat, bets, watch=watch and seat.kind == Seat.Kind.LESSON
+    )  # before anything is written
     _replace_bets(round, bets)
 
-    if _shoe_finished(seat):
+    if seat.kind == Seat.Kind.TABLE and _shoe_finished(seat):
         _new_shoe(seat)
         round.new_shoe = True
     round.shoe_number = seat.shoe_number
@@ -183,7 +211,8 @@ def round_confirm(*, seat: Seat, bets: Sequence[Bet] | None = None, round_number
     stake = _post(seat, LedgerEntry.Kind.STAKE, -total, round=round)
     seat.save(update_fields=["balance", "shoe_state", "shoe_number", "updated_at"])
     round.save()
-    stake.save()
+    if total:
+        stake.save()
     round.seat = seat
     return round
 

@@ -11,7 +11,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 
-def test_home_page_loads_the_vendored_htmx_and_sends_csrf_with_htmx_requests(client):
+def test_home_page_loads_the_vendored_htmx_and_sends_csrf_with_htmx_requests(client, db):
     response = client.get(reverse("home"))
 
     assert response.status_code == HTTPStatus.OK

@@ -1,0 +1,128 @@
+"""The course: lesson identity, order, worked examples and exercises, as data.
+
+Design overview: what a lesson *says* lives in its template
+(``templates/lessons/content/<slug>.html``, so it can be translated); what a
+lesson *is* lives here: its stable slug, its place in the course, the shoes
+its worked examples deal from (arranged in advance), the exercise it asks and
+how many right answers complete it. ``load_lessons`` copies identity and
+order into the database, where progress is kept against the slug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: a coup dealt one card per click from cards arranged in advance."""
+
+    key: str
+    cards: tuple[str, ...]
+    #: Whether the learner stakes sandbox chips on it first (100 per attempt).
+    stakes: bool = False
+
+
+@dataclass(frozen=True)
+class LessonSpec:
+    slug: str
+    number: int
+    title: str
+    summary: str
+    exercise: str
+    #: Right answers that complete the lesson.
+    required: int = 3
+    examples: tuple[Example, ...] = ()
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+COURSE: tuple[LessonSpec, ...] = (
+    LessonSpec(
+        "hands-and-results",
+        1,
+        "Player and Banker are just names",
+        "Two hands, three possible results, and what a teaching bet is.",
+        exercise="results",
+        examples=(Example("first-coup", _cards("2 K 5 8")),),
+    ),
+    LessonSpec(
+        "cards-and-suits",
+        2,
+        "Cards and suits",
+        "Four suits, 13 ranks, 52 cards a deck, 416 in eight decks, and what each card counts.",
+        exercise="card-values",
+        examples=(Example("suits-do-not-matter", _cards("7C 7H 10S KD")),),
+    ),
+    LessonSpec(
+        "counting-totals",
+        3,
+        "Counting a hand: 4 plus 4",
+        "Add the cards and keep the last digit; the deal order Player, Banker, Player, Banker.",
+        exercise="counting",
+        examples=(Example("four-plus-four", _cards("4S 2H 4D 3C")),),
+    ),
+    LessonSpec(
+        "first-stake",
+        4,
+        "Your first stake: 100 becomes 90",
+        "A draft until you confirm; after confirming, the stake is committed and cannot change.",
+        exercise="stake",
+        examples=(Example("stake-on-player", _cards("4S 2H 4D 3C"), stakes=True),),
+    ),
+    LessonSpec(
+        "naturals",
+        5,
+        "Naturals: why no more cards come",
+        "An 8 or 9 with two cards ends the coup; the hand result is not the bet result.",
+        exercise="naturals",
+        examples=(Example("natural-eight", _cards("4S 2H 4D 3C")),),
+    ),
+    LessonSpec(
+        "settlement",
+        6,
+        "Settlement: getting 20 back is not a profit of 20",
+        "Player 1:1, Banker 1:1 less 5% commission, Tie 8:1, and stakes returned on a tie.",
+        exercise="settlement",
+        required=5,
+        examples=(
+            Example("player-wins", _cards("4S 2H 4D 3C"), stakes=True),
+            Example("banker-wins", _cards("2C 4H 3S 4D"), stakes=True),
+            Example("a-tie", _cards("5H 3S KC JD 8H"), stakes=True),
+        ),
+    ),
+    LessonSpec(
+        "drawing",
+        7,
+        "Drawing without a natural",
+        "Player draws on 0-5; Banker looks at the value of Player's third card.",
+        exercise="drawing",
+        examples=(Example("five-draws-eight", _cards("5H 3S KC JD 8H")),),
+    ),
+    LessonSpec(
+        "banker-table",
+        8,
+        "The Banker table, looked up in order",
+        "Natural first, then Player, then Banker: the full drawing table.",
+        exercise="banker-table",
+        required=4,
+        examples=(Example("banker-four-draws", _cards("3D 4C 2S KH 2C 5S")),),
+    ),
+    LessonSpec(
+        "house-edge",
+        9,
+        "The house edge, and why streaks predict nothing",
+        "Every bet loses a little on average; the exact edges, the Banker six, and your own results.",
+        exercise="house-edge",
+    ),
+)
+
+LESSONS: dict[str, LessonSpec] = {lesson.slug: lesson for lesson in COURSE}
+
+
+def example(slug: str, key: str) -> Example | None:
+    """The worked example ``key`` of lesson ``slug``, or ``None``."""
+    lesson = LESSONS.get(slug)
+    return next((found for found in lesson.examples if found.key == key), None) if lesson else None

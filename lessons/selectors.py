@@ -1,0 +1,64 @@
+"""Reads of the course: what a learner has done and where to continue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from lessons.course import LESSONS
+from lessons.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, DrillCell, Lesson, LessonProgress
+
+DRILL_CELLS = 8 * len(THIRD_CARD_COLUMNS)
+
+
+@dataclass
+class LessonRow:
+    lesson: Lesson
+    summary: str
+    progress: LessonProgress | None
+    recommended: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.progress is None:
+            return "not started"
+        return "done" if self.progress.completed else "in progress"
+
+
+@dataclass
+class CourseOverview:
+    rows: list[LessonRow]
+    mastered: int
+    cells: int = DRILL_CELLS
+
+    @property
+    def done(self) -> int:
+        return sum(row.status == "done" for row in self.rows)
+
+    @property
+    def next(self) -> LessonRow | None:
+        return next((row for row in self.rows if row.recommended), None)
+
+
+def course_overview(user) -> CourseOverview:
+    """Every lesson with the learner's progress; the first lesson not done is the recommended next one."""
+    lessons = list(Lesson.objects.all())
+    progress = {}
+    mastered = 0
+    if user is not None:
+        progress = {p.lesson_id: p for p in LessonProgress.objects.filter(user=user)}
+        mastered = DrillCell.objects.filter(user=user).aggregate(
+            n=Count("id", filter=Q(streak__gte=MASTERY_STREAK))
+        )["n"]
+    rows = [
+        LessonRow(
+            lesson, LESSONS[lesson.slug].summary if lesson.slug in LESSONS else "", progress.get(lesson.id)
+        )
+        for lesson in lessons
+    ]
+    for row in rows:
+        if row.status != "done":
+            row.recommended = True
+            break
+    return CourseOverview(rows=rows, mastered=mastered)

@@ -1,0 +1,103 @@
+"""The drawing-table drill's views: parse the answer, record it, render the next question.
+
+One URL, two renderings: a full page for a plain request, the ``drill-panel``
+partial for an htmx request. Unlike the table, a plain POST answer renders the
+page with its feedback (status 200) instead of redirecting, so the learner sees
+whether the answer was right. A refused answer is rendered in the same place
+with its 4xx status and nothing counted.
+"""
+
+from __future__ import annotations
+
+import random
+from http import HTTPStatus
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from lessons import questions
+from lessons.drill import (
+    TOKEN_BAD,
+    TOKEN_MISSING,
+    AlreadyAnswered,
+    Cell,
+    DrillError,
+    Feedback,
+    cell_from_question,
+    drill_attempt_record,
+    feedback_for,
+    heat_map,
+    learner_cells,
+    next_cell,
+    parse_answer,
+    question_for,
+    token_question,
+)
+
+#: The drill's source of chance; tests may replace it with a seeded ``random.Random``.
+RNG = random.Random()
+
+
+class HtmxHttpRequest(HttpRequest):  # typing aid only: django-htmx adds ``request.htmx``
+    htmx: HtmxDetails
+
+
+def _render(
+    request: HtmxHttpRequest,
+    *,
+    feedback: Feedback | None = None,
+    ask: Cell | None = None,
+    token: str = "",
+    error: str = "",
+    status: int = HTTPStatus.OK,
+) -> HttpResponse:
+    """The panel: feedback or error, the question (``ask`` with its ``token``, or a new one), the heat map."""
+    cells = learner_cells(request.user)
+    if ask is None or not token:
+        previous = feedback.cell if feedback else None
+        ask = next_cell(cells, RNG, previous=previous)
+        token = questions.issue(request.user.id, token_question(ask))
+    context = {
+        "feedback": feedback,
+        "error": error,
+        "question": question_for(ask),
+        "token": token,
+        "heat": heat_map(request.user, cells),
+    }
+    template = "lessons/drill.html#drill-panel" if request.htmx else "lessons/drill.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_GET
+def drill(request: HtmxHttpRequest) -> HttpResponse:
+    """A new question about the Banker table, with the learner's heat map."""
+    return _render(request)
+
+
+@login_required
+@require_POST
+def drill_answer(request: HtmxHttpRequest) -> HttpResponse:
+    """Grade the answer to a signed question, count it once, and ask the next one."""
+    token = request.POST.get("token", "")
+    if not token:
+        return _render(request, error=TOKEN_MISSING, status=HTTPStatus.BAD_REQUEST)
+    try:
+        nonce, question = questions.read(request.user.id, token)
+        cell = cell_from_question(question)
+    except (questions.BadToken, DrillError):
+        return _render(request, error=TOKEN_BAD, status=HTTPStatus.BAD_REQUEST)
+    try:
+        answer = parse_answer(request.POST.get("answer"))
+        feedback = drill_attempt_record(user=request.user, nonce=nonce, cell=cell, answer=answer)
+    except AlreadyAnswered as refused:
+        return _render(
+            request, feedback=feedback_for(refused.attempt), error=refused.message, status=refused.status
+        )
+    except DrillError as refused:
+        # The question was not answered: ask it again with the same token.
+        return _render(request, ask=cell, token=token, error=refused.message, status=refused.status)
+    return _render(request, feedback=feedback)

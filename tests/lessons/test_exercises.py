@@ -1,0 +1,259 @@
+"""Exercises: scripted then generated questions, graded with the rule, every attempt recorded."""
+
+import random
+import re
+from decimal import Decimal
+from http import HTTPStatus
+
+import pytest
+from django.core import signing
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lessons import exercises, questions, services
+from lessons.models import Attempt, LessonProgress
+from tests.factories import UserFactory
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def learner_client(client, learner):
+    client.force_login(learner)
+    return client
+
+
+def current(client, slug):
+    """The question on the lesson page now: its token and its prompt."""
+    html = client.get(reverse("lessons:lesson", args=[slug])).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    return token, re.search(r"<legend>(.*?)</legend>", html[html.index('id="exercise"') :]).group(1)
+
+
+def answer(client, slug, token, headers=HX, **data):
+    return client.post(
+        reverse("lessons:exercise-answer", args=[slug]), {"token": token, **data}, headers=headers
+    )
+
+
+def progress(user, slug):
+    return LessonProgress.objects.get(user=user, lesson__slug=slug)
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_right_answer_is_recorded_and_the_next_question_follows(learner_client, learner, headers):
+    token, prompt = current(learner_client, "counting-totals")
+    assert prompt == "What is this hand&#x27;s total?"
+
+    response = answer(learner_client, "counting-totals", token, headers, answer="5")
+
+    html = response.content.decode()
+    assert response.status_code == HTTPStatus.OK
+    assert (b"<html" in response.content) is not bool(headers)
+    assert "✓ Right." in html and "7 + 8 = 15; keep only the last digit: 5." in html
+    assert 'aria-label="eight of spades"' not in html  # the next scripted question: 4 + 4
+    assert 'aria-label="four of spades"' in html
+    attempt = Attempt.objects.get(user=learner)
+    assert (attempt.kind, attempt.answer, attempt.correct, attempt.lesson.slug) == (
+        "counting",
+        "5",
+        True,
+        "counting-totals",
+    )
+    assert (progress(learner, "counting-totals").attempts, progress(learner, "counting-totals").correct) == (
+        1,
+        1,
+    )
+
+
+def test_a_wrong_answer_shows_the_rule_and_the_right_answer_and_asks_again(learner_client, learner):
+    token, _ = current(learner_client, "counting-totals")
+
+    html = answer(learner_client, "counting-totals", token, answer="4").content.decode()
+
+    assert "✗ Not quite." in html and "The answer is: <strong>5</strong>" in html
+    assert 'aria-label="seven of hearts"' in html  # the same question again
+    assert (progress(learner, "counting-totals").attempts, progress(learner, "counting-totals").correct) == (
+        1,
+        0,
+    )
+
+
+def test_a_replayed_answer_is_refused_and_counted_once(learner_client, learner):
+    token, _ = current(learner_client, "counting-totals")
+    answer(learner_client, "counting-totals", token, answer="5")
+
+    again = answer(learner_client, "counting-totals", token, answer="5")
+
+    assert again.status_code == HTTPStatus.CONFLICT
+    assert services.ALREADY_ANSWERED.encode() in again.content
+    assert Attempt.objects.filter(user=learner).count() == 1
+    assert progress(learner, "counting-totals").correct == 1
+
+
+@pytest.mark.parametrize(
+    ("make_token", "data"),
+    [
+        (lambda user, token: "", {"answer": "5"}),
+        (lambda user, token: token[:-3] + "abc", {"answer": "5"}),
+        (
+            lambda user, token: questions.issue(
+                UserFactory().pk, signing.loads(token, salt="lessons.question")["q"]
+            ),
+            {"answer": "5"},
+        ),
+        (lambda user, token: token, {}),
+        (lambda user, token: token, {"answer": "eleven"}),
+        (lambda user, token: token, {"answer": "<script>"}),
+    ],
+    ids=[
+        "missing-token",
+        "tampered-token",
+        "another-learners-token",
+        "missing-answer",
+        "not-a-choice",
+        "markup",
+    ],
+)
+def test_bad_input_to_an_exercise_is_a_clear_400_and_changes_no_progress(
+    learner_client, learner, make_token, data
+):
+    token, _ = current(learner_client, "counting-totals")
+
+    response = answer(learner_client, "counting-totals", make_token(learner, token), **data)
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert (
+        services.BAD_QUESTION.encode() in response.content or services.BAD_ANSWER.encode() in response.content
+    )
+    assert not Attempt.objects.exists()
+    assert progress(learner, "counting-totals").attempts == 0
+
+
+def test_a_question_from_another_lesson_is_refused(learner_client, learner):
+    token, _ = current(learner_client, "counting-totals")
+
+    response = answer(learner_client, "naturals", token, answer="5")
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize("amount", ["", "lots", "1e999", "NaN"])
+def test_a_malformed_amount_is_a_400(learner_client, learner, amount):
+    token, _ = current(learner_client, "settlement")
+
+    response = answer(learner_client, "settlement", token, answer_balance=amount)
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert services.BAD_ANSWER.encode() in response.content
+
+
+def test_the_five_settlement_cases_of_seed_004_complete_the_settlement_lesson(learner_client, learner):
+    """Seed 004 section 6: 110, 90, 100, 180 and 109.5, asked in that order."""
+    for expected in ("110", "90", "100", "180", "109,5"):
+        token, prompt = current(learner_client, "settlement")
+        assert "What is your balance now?" in prompt
+        assert (
+            "✓ Right."
+            in answer(learner_client, "settlement", token, answer_balance=expected).content.decode()
+        )
+
+    done = progress(learner, "settlement")
+    assert (done.correct, done.completed) == (5, True)
+
+
+def test_the_stake_exercise_reads_balance_and_committed(learner_client, learner):
+    """Seed 004 section 4: 100 becomes 90 with 10 committed."""
+    token, prompt = current(learner_client, "first-stake")
+    assert prompt == "Your balance is 100 chips. You bet 10 on Player and confirm. What do you have now?"
+
+    wrong = answer(learner_client, "first-stake", token, answer_balance="100", answer_committed="10")
+    token, _ = current(learner_client, "first-stake")
+    right = answer(learner_client, "first-stake", token, answer_balance="90", answer_committed="10")
+
+    assert "✗ Not quite." in wrong.content.decode() and "✓ Right." in right.content.decode()
+
+
+def test_a_lesson_is_completed_by_its_required_right_answers_and_shown_as_done(learner_client, learner):
+    for expected in ("draws", "stands", "stands"):  # seed 004 section 8: 4 v 2, 4 v 8, 3 v 8
+        token, _ = current(learner_client, "banker-table")
+        answer(learner_client, "banker-table", token, answer=expected)
+    assert not progress(learner, "banker-table").completed
+
+    token, prompt = current(learner_client, "banker-table")  # now generated
+    total, third = map(int, re.search(r"worth (\d)\. Banker has (\d)", prompt).groups()[::-1])
+    answer(
+        learner_client,
+        "banker-table",
+        token,
+        answer="draws" if third in exercises_draw_set(total) else "stands",
+    )
+
+    assert progress(learner, "banker-table").completed
+    assert (
+        "✓ You have completed this lesson."
+        in learner_client.get(reverse("lessons:lesson", args=["banker-table"])).content.decode()
+    )
+
+
+def exercises_draw_set(total):
+    """Seed 000's Banker table, written out independently of the engine."""
+    return {
+        0: range(10),
+        1: range(10),
+        2: range(10),
+        3: [0, 1, 2, 3, 4, 5, 6, 7, 9],
+        4: range(2, 8),
+        5: range(4, 8),
+        6: (6, 7),
+        7: (),
+    }[total]
+
+
+@given(seed=st.integers(0, 10**6))
+def test_generated_settlement_questions_agree_with_hand_arithmetic(seed):
+    """Standard payouts only: Player 1:1, Banker 1:1 less 5%, Tie 8:1, Player/Banker returned on a tie."""
+    question = exercises.question_for("settlement", 5, random.Random(seed))
+    kind = re.search(r"confirm \d+ on (\w+)", question["prompt"]).group(1).lower()
+    amount = Decimal(re.search(r"confirm (\d+)", question["prompt"]).group(1))
+    winner = (
+        "tie"
+        if "It is a tie" in question["prompt"]
+        else re.search(r"(\w+) wins", question["prompt"]).group(1).lower()
+    )
+    returned = {
+        ("player", "player"): 2 * amount,
+        ("banker", "banker"): amount * Decimal("1.95"),
+        ("tie", "tie"): 9 * amount,
+        ("player", "tie"): amount,
+        ("banker", "tie"): amount,
+    }.get((kind, winner), Decimal(0))
+    assert Decimal(question["answer"]) == 100 - amount + returned
+
+
+@given(seed=st.integers(0, 10**6))
+def test_generated_counting_questions_keep_the_last_digit(seed):
+    question = exercises.question_for("counting", 3, random.Random(seed))
+    points = {"A": 1, "10": 0, "J": 0, "Q": 0, "K": 0}
+    total = sum(
+        points[token[:-1]] if token[:-1] in points else int(token[:-1]) for token in question["cards"]
+    )
+    assert question["answer"] == str(total % 10)
+
+
+@pytest.mark.parametrize("kind", sorted(exercises.EXERCISES))
+def test_every_exercise_kind_has_scripted_and_generated_questions_that_grade_their_own_answer(kind):
+    for index in range(6):
+        question = exercises.question_for(kind, index, random.Random(index))
+        data = (
+            {"answer": question["answer"]}
+            if question["form"] == "choice"
+            else {
+                f"answer_{name}": value
+                for (name, _), value in zip(question["fields"], question["answer"].split("|"), strict=True)
+            }
+        )
+        assert exercises.normalise(question, data) == question["answer"]
+        assert question["why"] and question["shown"]
