@@ -396,7 +396,11 @@ def _generate_drawing(rng: random.Random) -> Question:
 
 
 def _generate_banker_table(rng: random.Random) -> Question:
-    return banker_table_question(rng.randrange(8), rng.randrange(10))
+    """Any cell of the table: one of the ten third-card values, or Player stood."""
+    third = rng.randrange(11)
+    if third == 10:
+        return banker_stood_question(rng.randrange(8)) | {"kind": "banker-table"}
+    return banker_table_question(rng.randrange(8), third)
 
 
 def _generate_house_edge(rng: random.Random) -> Question:

@@ -62,3 +62,10 @@ def course_overview(user) -> CourseOverview:
             row.recommended = True
             break
     return CourseOverview(rows=rows, mastered=mastered)
+
+
+def course_completed(user) -> bool:
+    """Whether the learner has completed every lesson of the course."""
+    lessons = Lesson.objects.count()
+    done = LessonProgress.objects.filter(user=user, completed_at__isnull=False).count()
+    return lessons > 0 and done >= lessons

@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from lessons.selectors import course_completed
 from lessons.services import drill_cell_record
 from table import coach, errors
 from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
@@ -49,7 +50,8 @@ def seat_for_learner(*, user, starting_balance: Decimal = STARTING_BALANCE) -> S
         seat, created = Seat.objects.get_or_create(
             user=user,
             kind=Seat.Kind.TABLE,
-            defaults={"starting_balance": starting_balance},
+            # Coach mode starts on for learners who have not finished the course.
+            defaults={"starting_balance": starting_balance, "coach_mode": not course_completed(user)},
         )
         if created:
             seat = Seat.objects.select_for_update().get(pk=seat.pk)

@@ -241,3 +241,17 @@ def test_the_house_edge_lesson_shows_the_engines_exact_figures(learner_client):
 
     for figure in ("1.0579 %", "1.2351 %", "14.3596 %", "1.4548 %", "9.3731 %"):
         assert figure in html
+
+
+def test_coach_mode_starts_on_until_the_course_is_completed(db):
+    from table.services import seat_for_learner
+    from tests.factories import UserFactory
+
+    beginner, graduate = UserFactory(), UserFactory()
+    for lesson in Lesson.objects.all():
+        LessonProgress.objects.create(
+            user=graduate, lesson=lesson, attempts=3, correct=3, completed_at="2026-01-01T00:00:00Z"
+        )
+
+    assert seat_for_learner(user=beginner).coach_mode is True
+    assert seat_for_learner(user=graduate).coach_mode is False
