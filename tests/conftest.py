@@ -2,6 +2,11 @@
 
 import pytest
 from django.db import connection
+from hypothesis import settings as hypothesis_settings
+
+# Timing belongs in benchmarks, not in unit tests: a loaded CI machine must not fail a property.
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(autouse=True)
