@@ -8,7 +8,10 @@ mastery is one figure wherever the learner practised.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import models
 from django.db.models import Q
 
@@ -126,3 +129,94 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.kind} · {'right' if self.correct else 'wrong'}"
+
+
+# --- Classes -------------------------------------------------------------------
+
+#: Join codes avoid letters and digits that are easy to confuse (0/O, 1/I/L).
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 8
+JOIN_CODE_DAYS = 120
+
+
+def new_join_code() -> str:
+    import secrets
+
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def join_code_expiry():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    return timezone.now() + timedelta(days=JOIN_CODE_DAYS)
+
+
+class Classroom(models.Model):
+    """A class: its instructors, its learners (through ``Membership``), and its table settings."""
+
+    name = models.CharField(max_length=120)
+    instructors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="taught_classes",
+        blank=True,
+        limit_choices_to={"is_staff": True},
+    )
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code)
+    join_code_expires_at = models.DateTimeField(default=join_code_expiry)
+    starting_balance = models.DecimalField(max_digits=12, decimal_places=2, default=Decimal("100.00"))
+    allow_standard = models.BooleanField("Standard table allowed", default=True)
+    allow_no_commission = models.BooleanField("No-commission table allowed", default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = "class"
+        verbose_name_plural = "classes"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(starting_balance__gte=1), name="class_starting_balance_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(allow_standard=True) | Q(allow_no_commission=True), name="class_allows_a_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def presets(self) -> list[str]:
+        return [
+            key
+            for key, allowed in (
+                ("standard", self.allow_standard),
+                ("no-commission", self.allow_no_commission),
+            )
+            if allowed
+        ]
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "classroom"], name="one_membership_per_class")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.classroom}"
+
+
+class Learner(User):
+    """Learners as the admin lists them (a proxy of the user model)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["username"]
+
+    def __str__(self) -> str:
+        return self.get_username()

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from lessons.course import LESSONS
-from lessons.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, DrillCell, Lesson, LessonProgress
+from lessons.models import (
+    MASTERY_STREAK,
+    THIRD_CARD_COLUMNS,
+    Classroom,
+    DrillCell,
+    Lesson,
+    LessonProgress,
+    Membership,
+)
 
 DRILL_CELLS = 8 * len(THIRD_CARD_COLUMNS)
 
@@ -69,3 +77,9 @@ def course_completed(user) -> bool:
     lessons = Lesson.objects.count()
     done = LessonProgress.objects.filter(user=user, completed_at__isnull=False).count()
     return lessons > 0 and done >= lessons
+
+
+def learner_class(user) -> Classroom | None:
+    """The class whose settings apply to the learner at the table: the first one joined."""
+    membership = Membership.objects.filter(user=user).select_related("classroom").first()
+    return membership.classroom if membership else None

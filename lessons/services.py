@@ -10,7 +10,17 @@ from django.utils import timezone
 
 from lessons import exercises, questions
 from lessons.course import COURSE, LESSONS, Example
-from lessons.models import STOOD, Attempt, DrillCell, Lesson, LessonProgress
+from lessons.models import (
+    STOOD,
+    Attempt,
+    Classroom,
+    DrillCell,
+    Lesson,
+    LessonProgress,
+    Membership,
+    join_code_expiry,
+    new_join_code,
+)
 
 
 def drill_cell_record(*, user, banker_total: int, player_third: int | None, correct: bool) -> None:
@@ -148,3 +158,41 @@ def example_restart(*, user, lesson: Lesson, example: Example):
         if not example.stakes:
             table_services.round_confirm(seat=seat, bets=[], watch=True)
     return seat
+
+
+# --- Classes ---------------------------------------------------------------------
+
+JOIN_CODE_UNKNOWN = "There is no class with that join code. Check it with your instructor."
+JOIN_CODE_EXPIRED = "That join code has expired. Ask your instructor for the new one."
+ALREADY_MEMBER = "You are already in that class."
+
+
+class JoinError(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
+    """A new join code, valid for the usual time; the old one stops working."""
+    classroom.join_code = new_join_code()
+    classroom.join_code_expires_at = join_code_expiry()
+    classroom.save(update_fields=["join_code", "join_code_expires_at"])
+    return classroom
+
+
+def classroom_join(*, user, code: str) -> Classroom:
+    """Join the class with this code (case and spaces do not matter).
+
+    :raises JoinError: for an unknown or expired code, or a class the learner is already in.
+    """
+    normalised = "".join(code.split()).upper()
+    classroom = Classroom.objects.filter(join_code=normalised).first() if normalised else None
+    if classroom is None:
+        raise JoinError(JOIN_CODE_UNKNOWN)
+    if classroom.join_code_expires_at <= timezone.now():
+        raise JoinError(JOIN_CODE_EXPIRED)
+    _, created = Membership.objects.get_or_create(user=user, classroom=classroom)
+    if not created:
+        raise JoinError(ALREADY_MEMBER)
+    return classroom

@@ -33,6 +33,7 @@ CALL_FIRST = "Coach mode: make your call before the next card."
 NO_QUESTION = "There is no call to make right now; here is the table as it is."
 CALL_ANSWER = "Answer with draws or stands."
 CALL_AMOUNT = "Write how many chips each bet returns, as a number like 19.5 (0 if it returns nothing)."
+PRESET_NOT_ALLOWED = "Your class does not use the {label} table."
 UNKNOWN_PRESET = "There is no table called {preset!r}."
 
 

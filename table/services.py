@@ -26,7 +26,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from lessons.selectors import course_completed
+from lessons.selectors import course_completed, learner_class
 from lessons.services import drill_cell_record
 from table import coach, errors
 from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
@@ -41,17 +41,24 @@ class LedgerMismatch(AssertionError):
     """The cached balance differs from the sum of the ledger."""
 
 
-def seat_for_learner(*, user, starting_balance: Decimal = STARTING_BALANCE) -> Seat:
-    """The learner's practice-table seat, created with its starting chips on first use."""
+def seat_for_learner(*, user, starting_balance: Decimal | None = None) -> Seat:
+    """The learner's practice-table seat, created on first use with the class's starting chips (or 100)."""
     seat = Seat.objects.filter(user=user, kind=Seat.Kind.TABLE).first()
     if seat is not None:
         return seat
+    classroom = learner_class(user)
+    if starting_balance is None:
+        starting_balance = classroom.starting_balance if classroom is not None else STARTING_BALANCE
     with transaction.atomic():
         seat, created = Seat.objects.get_or_create(
             user=user,
             kind=Seat.Kind.TABLE,
-            # Coach mode starts on for learners who have not finished the course.
-            defaults={"starting_balance": starting_balance, "coach_mode": not course_completed(user)},
+            defaults={
+                "starting_balance": starting_balance,
+                # Coach mode starts on for learners who have not finished the course.
+                "coach_mode": not course_completed(user),
+                "preset": classroom.presets[0] if classroom is not None else Seat.Preset.STANDARD,
+            },
         )
         if created:
             seat = Seat.objects.select_for_update().get(pk=seat.pk)
@@ -394,9 +401,19 @@ def _settle(seat: Seat, round: Round, coup: Coup) -> None:
     round.settled_at = timezone.now()
 
 
+def learner_chips_reset(*, user, actor) -> LedgerEntry:
+    """An instructor's reset: the learner's table chips back to the class's starting balance."""
+    classroom = learner_class(user)
+    seat = seat_for_learner(user=user)
+    target = classroom.starting_balance if classroom is not None else seat.starting_balance
+    return balance_reset(seat=seat, actor=actor, force=True, target=target)
+
+
 @transaction.atomic
-def balance_reset(*, seat: Seat, actor=None, force: bool = False) -> LedgerEntry:
-    """Restart with the starting chips: one ledger entry for the difference.
+def balance_reset(
+    *, seat: Seat, actor=None, force: bool = False, target: Decimal | None = None
+) -> LedgerEntry:
+    """Restart with the starting chips (or ``target``): one ledger entry for the difference.
 
     A learner may do it when the balance is below the table minimum and no
     round is in play; ``force`` (an instructor's reset) skips the minimum.
@@ -409,10 +426,11 @@ def balance_reset(*, seat: Seat, actor=None, force: bool = False) -> LedgerEntry
         raise errors.WrongState(
             errors.RESET_NOT_NEEDED.format(starting=seat.starting_balance, minimum=minimum)
         )
+    target = seat.starting_balance if target is None else target
     entry = _post(
         seat,
         LedgerEntry.Kind.RESET,
-        seat.starting_balance - seat.balance,
+        target - seat.balance,
         actor=actor,
         note="reset by instructor" if actor is not None and actor != seat.user else "",
     )
@@ -427,6 +445,9 @@ def seat_choose_preset(*, seat: Seat, preset: str) -> Seat:
     if preset not in PRESETS:
         raise errors.InvalidInput(errors.UNKNOWN_PRESET.format(preset=preset))
     seat = _lock_seat(seat)
+    classroom = learner_class(seat.user)
+    if classroom is not None and preset not in classroom.presets:
+        raise errors.InvalidInput(errors.PRESET_NOT_ALLOWED.format(label=PRESETS[preset].label))
     if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
         raise errors.WrongState(errors.ROUND_IN_PLAY)
     if preset != seat.preset:

@@ -1,0 +1,107 @@
+"""Learner accounts: sign-up (with an optional class join code) and joining a class later.
+
+Log-in, log-out and password change are Django's own views with this app's
+templates; repeated failed log-ins are throttled by django-axes (settings).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from lessons.models import Classroom
+from lessons.services import JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN, JoinError, classroom_join
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _classroom_for_code(code: str) -> Classroom | None:
+    """The class a code names, or ``None`` for an empty code.
+
+    :raises forms.ValidationError: for an unknown or expired code.
+    """
+    normalised = "".join(code.split()).upper()
+    if not normalised:
+        return None
+    classroom = Classroom.objects.filter(join_code=normalised).first()
+    if classroom is None:
+        raise forms.ValidationError(JOIN_CODE_UNKNOWN)
+    if classroom.join_code_expires_at <= timezone.now():
+        raise forms.ValidationError(JOIN_CODE_EXPIRED)
+    return classroom
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Optional; only used to reset a forgotten password.")
+    join_code = forms.CharField(
+        required=False,
+        max_length=20,
+        label="Class join code",
+        help_text="Optional: the code your instructor gave you. You can also join a class later.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_join_code(self) -> str:
+        self.classroom = _classroom_for_code(self.cleaned_data.get("join_code", ""))
+        return self.cleaned_data.get("join_code", "")
+
+
+class JoinForm(forms.Form):
+    join_code = forms.CharField(max_length=20, label="Class join code")
+
+
+def signup(request) -> HttpResponse:
+    """Create a learner account, join the class of the code if one was given, and log in."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                user = form.save()
+                if form.classroom is not None:
+                    classroom_join(user=user, code=form.classroom.join_code)
+            login(request, user, backend=BACKEND)
+            if form.classroom is not None:
+                messages.success(request, f"Welcome! You are in the class {form.classroom.name}.")
+            else:
+                messages.success(request, "Welcome! Start with lesson 1 whenever you are ready.")
+            return redirect("home")
+        status = HTTPStatus.BAD_REQUEST
+    elif request.method != "GET":
+        return HttpResponse(status=HTTPStatus.METHOD_NOT_ALLOWED)
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@login_required
+def join(request) -> HttpResponse:
+    """Join a class with its code (a learner may be in no class at all, or in several)."""
+    form = JoinForm(request.POST or None)
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                classroom = classroom_join(user=request.user, code=form.cleaned_data["join_code"])
+            except JoinError as refused:
+                form.add_error("join_code", refused.message)
+            else:
+                messages.success(request, f"You joined the class {classroom.name}.")
+                return redirect("home")
+        status = HTTPStatus.BAD_REQUEST
+    elif request.method != "GET":
+        return HttpResponse(status=HTTPStatus.METHOD_NOT_ALLOWED)
+    classes = [membership.classroom for membership in request.user.memberships.select_related("classroom")]
+    return render(request, "registration/join.html", {"form": form, "classes": classes}, status=status)

@@ -1,0 +1,232 @@
+"""The course's admin, scoped so an instructor sees only their own classes and learners.
+
+Instructors are staff users in the "Instructors" group (see ``lessons.roles``).
+Learner records are read-only here: chips change only through the table's
+settlement service (the reset action calls it), and progress only through
+the learners' own answers.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from lessons import admin_progress, scoping
+from lessons.models import Attempt, Classroom, DrillCell, Learner, LessonProgress, Membership
+from lessons.services import classroom_regenerate_code
+
+
+class OwnClassFilter(admin.SimpleListFilter):
+    """Filter by class, offering only the classes the instructor teaches."""
+
+    title = "class"
+    parameter_name = "class"
+    path = "memberships__classroom"
+
+    def lookups(self, request, model_admin):
+        classes = scoping.classes_for(request.user, Classroom.objects.all())
+        return [(str(classroom.pk), classroom.name) for classroom in classes]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if not value:
+            return queryset
+        allowed = scoping.classes_for(
+            request.user, Classroom.objects.filter(pk=value if value.isdigit() else 0)
+        )
+        return queryset.filter(**{self.path + "__in": allowed}).distinct()
+
+
+def own_class_filter(path: str):
+    return type(f"OwnClassFilter_{path}", (OwnClassFilter,), {"path": path})
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Learner records: instructors look, they do not edit."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    fields = ["user", "joined_at"]
+    readonly_fields = ["user", "joined_at"]
+    can_delete = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Classroom)
+class ClassroomAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "learner_count",
+        "join_code",
+        "join_code_expires_at",
+        "starting_balance",
+        "progress_link",
+    ]
+    search_fields = ["name"]
+    fields = [
+        "name",
+        "instructors",
+        "join_code",
+        "join_code_expires_at",
+        "starting_balance",
+        "allow_standard",
+        "allow_no_commission",
+    ]
+    readonly_fields = ["join_code"]
+    filter_horizontal = ["instructors"]
+    inlines = [MembershipInline]
+    actions = ["regenerate_join_codes"]
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request).annotate(learners=Count("memberships", distinct=True))
+        return scoping.classes_for(request.user, queryset)
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if not scoping.sees_everything(request.user):
+            fields.remove("instructors")  # an instructor's classes are their own
+        return fields
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not change and not scoping.sees_everything(request.user):
+            obj.instructors.add(request.user)
+
+    @admin.display(description="learners", ordering="learners")
+    def learner_count(self, obj):
+        return obj.learners
+
+    @admin.display(description="progress")
+    def progress_link(self, obj):
+        return format_html(
+            '<a href="{}">Class progress</a>', reverse("admin:lessons_classroom_progress", args=[obj.pk])
+        )
+
+    @admin.action(description="Regenerate the join code of the selected classes")
+    def regenerate_join_codes(self, request, queryset):
+        classes = list(queryset)  # already scoped to the instructor's classes
+        for classroom in classes:
+            classroom_regenerate_code(classroom=classroom)
+        self.message_user(request, f"New join codes for {len(classes)} class(es).", messages.SUCCESS)
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:object_id>/progress/",
+                self.admin_site.admin_view(self.progress),
+                name="lessons_classroom_progress",
+            ),
+            path(
+                "<int:object_id>/progress.csv",
+                self.admin_site.admin_view(self.progress_csv),
+                name="lessons_classroom_progress_csv",
+            ),
+        ]
+        return own + super().get_urls()
+
+    def _own_class(self, request, object_id):
+        if not self.has_view_permission(request):
+            raise PermissionError
+        return get_object_or_404(self.get_queryset(request), pk=object_id)
+
+    def progress(self, request, object_id):
+        return admin_progress.progress_view(self, request, self._own_class(request, object_id))
+
+    def progress_csv(self, request, object_id):
+        return admin_progress.progress_csv(self, request, self._own_class(request, object_id))
+
+
+@admin.register(Learner)
+class LearnerAdmin(ReadOnlyAdmin):
+    list_display = ["username", "email", "classes", "date_joined", "last_login"]
+    search_fields = ["username", "email"]
+    list_filter = [own_class_filter("memberships__classroom")]
+    fields = ["username", "email", "date_joined", "last_login"]
+    actions = ["reset_chips"]
+
+    def get_queryset(self, request):
+        queryset = (
+            super().get_queryset(request).filter(is_staff=False).prefetch_related("memberships__classroom")
+        )
+        return scoping.learners_for(request.user, queryset)
+
+    @admin.display(description="classes")
+    def classes(self, obj):
+        return ", ".join(membership.classroom.name for membership in obj.memberships.all())
+
+    def has_reset_chips_permission(self, request):
+        return request.user.has_perm("lessons.view_classroom") and request.user.is_staff
+
+    @admin.action(
+        description="Reset the table chips of the selected learners to their class's starting balance",
+        permissions=["reset_chips"],
+    )
+    def reset_chips(self, request, queryset):
+        from table.errors import TableError
+        from table.services import learner_chips_reset
+
+        done, skipped = 0, []
+        for learner in queryset:  # already scoped to the instructor's learners
+            try:
+                learner_chips_reset(user=learner, actor=request.user)
+                done += 1
+            except TableError as refused:
+                skipped.append(f"{learner}: {refused.message}")
+        self.message_user(request, f"Reset the chips of {done} learner(s).", messages.SUCCESS)
+        for line in skipped:
+            self.message_user(request, line, messages.WARNING)
+
+
+@admin.register(LessonProgress)
+class LessonProgressAdmin(ReadOnlyAdmin):
+    list_display = ["user", "lesson", "completed_at", "correct", "attempts", "seconds_spent", "last_visited"]
+    list_filter = [own_class_filter("user__memberships__classroom"), "lesson"]
+    search_fields = ["user__username"]
+    list_select_related = ["user", "lesson"]
+
+    def get_queryset(self, request):
+        return scoping.learners_for(request.user, super().get_queryset(request), "user")
+
+
+@admin.register(Attempt)
+class AttemptAdmin(ReadOnlyAdmin):
+    list_display = ["user", "source", "lesson", "kind", "answer", "correct", "created_at"]
+    list_filter = [own_class_filter("user__memberships__classroom"), "source", "correct"]
+    search_fields = ["user__username", "kind"]
+    list_select_related = ["user", "lesson"]
+    exclude = ["nonce"]
+
+    def get_queryset(self, request):
+        return scoping.learners_for(request.user, super().get_queryset(request), "user")
+
+
+@admin.register(DrillCell)
+class DrillCellAdmin(ReadOnlyAdmin):
+    list_display = ["user", "banker_total", "third", "correct", "attempts", "streak"]
+    list_filter = [own_class_filter("user__memberships__classroom"), "banker_total", "third"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+
+    def get_queryset(self, request):
+        return scoping.learners_for(request.user, super().get_queryset(request), "user")
+
+
+admin.site.site_header = "Punto Banco school: instructors"
+admin.site.site_title = "Punto Banco school admin"
+admin.site.index_title = "Classes and learners"
