@@ -9,6 +9,7 @@ the learners' own answers.
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -142,7 +143,7 @@ class ClassroomAdmin(admin.ModelAdmin):
 
     def _own_class(self, request, object_id):
         if not self.has_view_permission(request):
-            raise PermissionError
+            raise PermissionDenied
         return get_object_or_404(self.get_queryset(request), pk=object_id)
 
     def progress(self, request, object_id):

@@ -243,3 +243,11 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
         "view_round",
         "view_ledgerentry",
     }
+
+
+def test_a_staff_user_who_is_not_an_instructor_is_refused_the_progress_page(client, world):
+    client.force_login(UserFactory(is_staff=True, username="clerk"))
+
+    response = client.get(reverse("admin:lessons_classroom_progress", args=[world["class_a"].pk]))
+
+    assert response.status_code == HTTPStatus.FORBIDDEN

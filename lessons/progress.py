@@ -1,0 +1,549 @@
+"""Reads for the class progress page: one row per learner, and the class's Banker-table heat map.
+
+Design overview:
+
+- ``class_progress`` runs a fixed number of queries, whatever the size of the
+  class: the memberships with every per-learner figure as a correlated
+  subquery (counts and maxima are subqueries, never ``Count()`` over joins,
+  which would multiply rows), the lessons, all the members' lesson progress,
+  and one grouped aggregate of the members' drill cells.
+- Table figures (rounds, balance, restarts) come from the learner's
+  practice-table seat only: lesson-example seats hold sandbox chips and do
+  not count.
+- "Last active" is the learner's own activity: lesson visits, answers,
+  rounds on any seat, and ledger entries not made by someone else. The
+  seat's ``updated_at`` is not used because an instructor's reset touches it.
+- Every cell has one text (``LearnerRow.cells``), shown on the page and
+  written to the CSV, so the two always match. ``csv_safe`` neutralises text
+  that a spreadsheet would read as a formula.
+- Sorting happens in Python on the computed rows (a class is at most a few
+  hundred learners); a value that is missing (no seat, no answers, never
+  active) sorts last in either direction.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, DateTimeField, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils import timezone
+
+from lessons.drill import CELLS, FAIR_BELOW, WEAK_BELOW, Cell
+from lessons.models import (
+    MASTERY_STREAK,
+    STOOD,
+    THIRD_CARD_COLUMNS,
+    Attempt,
+    Classroom,
+    DrillCell,
+    Lesson,
+    LessonProgress,
+    Membership,
+)
+from lessons.selectors import DRILL_CELLS
+from table.models import LedgerEntry, Round, Seat
+
+# --- Who needs help ------------------------------------------------------------------
+
+#: Overall exercise accuracy below this, over at least ``LOW_ACCURACY_MIN_ATTEMPTS`` answers.
+LOW_ACCURACY = 0.6
+LOW_ACCURACY_MIN_ATTEMPTS = 5
+#: Restarts of their own table chips (an instructor's resets are the instructor's choice).
+MANY_RESTARTS = 2
+#: Days without any activity.
+INACTIVE_DAYS = 7
+#: A lesson still in progress after this many answers.
+STUCK_ATTEMPTS = 6
+
+#: Cells of the class heat map listed as the weakest, and the answers a cell needs to be listed.
+WEAKEST_COUNT = 5
+WEAKEST_MIN_ATTEMPTS = 5
+
+NONE_TEXT = "—"
+DONE, IN_PROGRESS, NOT_STARTED = "done", "in progress", "not started"
+_STATUS_RANK = {NOT_STARTED: 0, IN_PROGRESS: 1, DONE: 2}
+
+#: Text that a spreadsheet reads as the start of a formula (or that hides one after a tab or return).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(text: str) -> str:
+    """Neutralise a cell a spreadsheet would run as a formula, by prefixing a quote.
+
+    >>> csv_safe("=1+1"), csv_safe("@SUM(A1)"), csv_safe("learner7")
+    ("'=1+1", "'@SUM(A1)", 'learner7')
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def percent(correct: int, attempts: int) -> str:
+    """``correct`` out of ``attempts`` as a whole percentage.
+
+    >>> percent(5, 6)
+    '83%'
+    """
+    return f"{correct / attempts:.0%}"
+
+
+# --- Rows ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LessonCell:
+    """One learner's state in one lesson."""
+
+    lesson: Lesson
+    status: str
+    attempts: int = 0
+    correct: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+    @property
+    def text(self) -> str:
+        if self.status == NOT_STARTED or not self.attempts:
+            return self.status
+        return f"{self.status} · {self.correct}/{self.attempts} ({percent(self.correct, self.attempts)})"
+
+    @property
+    def css_class(self) -> str:
+        return "status-" + self.status.replace(" ", "-")
+
+
+@dataclass
+class LearnerRow:
+    user_id: int
+    username: str
+    joined_at: datetime
+    lessons: list[LessonCell]
+    mastered: int
+    rounds: int
+    balance: Decimal | None
+    restarts: int
+    restarts_by_instructor: int
+    last_active: datetime | None
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def needs_help(self) -> bool:
+        return bool(self.reasons)
+
+    @property
+    def lessons_done(self) -> int:
+        return sum(cell.status == DONE for cell in self.lessons)
+
+    @property
+    def attempts(self) -> int:
+        return sum(cell.attempts for cell in self.lessons)
+
+    @property
+    def correct(self) -> int:
+        return sum(cell.correct for cell in self.lessons)
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+    # The texts shown on the page and written to the CSV, column by column.
+
+    @property
+    def reasons_text(self) -> str:
+        return "; ".join(self.reasons)
+
+    @property
+    def help_text(self) -> str:
+        return f"Needs help: {self.reasons_text}" if self.reasons else ""
+
+    @property
+    def done_text(self) -> str:
+        return f"{self.lessons_done} of {len(self.lessons)}"
+
+    @property
+    def accuracy_text(self) -> str:
+        if not self.attempts:
+            return NONE_TEXT
+        return f"{percent(self.correct, self.attempts)} ({self.correct}/{self.attempts})"
+
+    @property
+    def mastery_text(self) -> str:
+        return f"{self.mastered} of {DRILL_CELLS}"
+
+    @property
+    def balance_text(self) -> str:
+        return NONE_TEXT if self.balance is None else f"{self.balance:.2f}"
+
+    @property
+    def restarts_text(self) -> str:
+        if self.restarts_by_instructor:
+            return f"{self.restarts} ({self.restarts_by_instructor} by an instructor)"
+        return str(self.restarts)
+
+    @property
+    def last_active_text(self) -> str:
+        if self.last_active is None:
+            return "never"
+        return timezone.localtime(self.last_active).strftime("%Y-%m-%d %H:%M")
+
+    @property
+    def cells(self) -> list[str]:
+        """Every column's text, in the order of ``ClassProgress.columns``."""
+        return [
+            self.username,
+            self.help_text,
+            *(cell.text for cell in self.lessons),
+            self.done_text,
+            self.accuracy_text,
+            self.mastery_text,
+            str(self.rounds),
+            self.balance_text,
+            self.restarts_text,
+            self.last_active_text,
+        ]
+
+
+# --- Columns and sorting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    #: The ``order`` key that sorts by this column.
+    key: str
+
+
+def _lesson_sort(index: int) -> Callable[[LearnerRow], Any]:
+    def value(row: LearnerRow) -> Any:
+        cell = row.lessons[index]
+        return (_STATUS_RANK[cell.status], cell.accuracy or 0.0)
+
+    return value
+
+
+#: How each fixed column sorts; ``None`` values sort last.
+SORTS: dict[str, Callable[[LearnerRow], Any]] = {
+    "username": lambda row: row.username.casefold(),
+    # Ascending puts the learners who need help first.
+    "help": lambda row: 0 if row.needs_help else 1,
+    "done": lambda row: row.lessons_done,
+    "accuracy": lambda row: row.accuracy,
+    "mastery": lambda row: row.mastered,
+    "rounds": lambda row: row.rounds,
+    "balance": lambda row: row.balance,
+    "restarts": lambda row: row.restarts,
+    "active": lambda row: row.last_active,
+}
+
+
+def columns_for(lessons: list[Lesson]) -> list[Column]:
+    return [
+        Column("Learner", "username"),
+        Column("Needs help", "help"),
+        *(Column(f"{lesson.number}. {lesson.title}", f"lesson-{lesson.number}") for lesson in lessons),
+        Column("Lessons done", "done"),
+        Column("Exercise accuracy", "accuracy"),
+        Column("Drill mastery", "mastery"),
+        Column("Table rounds", "rounds"),
+        Column("Chip balance", "balance"),
+        Column("Restarts", "restarts"),
+        Column("Last active", "active"),
+    ]
+
+
+def sort_rows(rows: list[LearnerRow], order: str, lessons: list[Lesson]) -> tuple[list[LearnerRow], str]:
+    """The rows in the order asked for, and the order applied ("" when the key is unknown: the default).
+
+    The default puts the learners who need help first, then goes by username.
+    """
+    key = order.removeprefix("-")
+    sorts = dict(SORTS)
+    sorts.update({f"lesson-{lesson.number}": _lesson_sort(i) for i, lesson in enumerate(lessons)})
+    by_name = sorted(rows, key=SORTS["username"])
+    if key not in sorts:
+        return sorted(by_name, key=SORTS["help"]), ""
+    value = sorts[key]
+    present = [row for row in by_name if value(row) is not None]
+    missing = [row for row in by_name if value(row) is None]
+    # ``sorted`` is stable with ``reverse`` too, so ties stay in username order.
+    return sorted(present, key=value, reverse=order.startswith("-")) + missing, order
+
+
+# --- The class heat map ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassHeatCell:
+    """One cell of the Banker table, over every learner of the class."""
+
+    cell: Cell
+    attempts: int = 0
+    correct: int = 0
+    learners: int = 0
+    mastered_by: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+    @property
+    def accuracy_text(self) -> str:
+        return NONE_TEXT if not self.attempts else percent(self.correct, self.attempts)
+
+    @property
+    def level(self) -> str:
+        """``untried``, ``weak``, ``fair`` or ``good``, by the drill's thresholds (CSS class suffix)."""
+        accuracy = self.accuracy
+        if accuracy is None:
+            return "untried"
+        if accuracy < WEAK_BELOW:
+            return "weak"
+        if accuracy < FAIR_BELOW:
+            return "fair"
+        return "good"
+
+    @property
+    def marker(self) -> str:
+        """The level in a symbol, so colour is not the only signal."""
+        return {"weak": "!", "fair": "~", "good": "✓"}.get(self.level, "")
+
+    @property
+    def name(self) -> str:
+        if self.cell.third == STOOD:
+            return f"Banker {self.cell.banker_total}, Player stood"
+        return f"Banker {self.cell.banker_total}, Player's third card {self.cell.third}"
+
+    @property
+    def answer(self) -> str:
+        return "Banker draws" if self.cell.draws else "Banker stands"
+
+
+@dataclass(frozen=True)
+class ClassHeatRow:
+    banker_total: int
+    cells: list[ClassHeatCell]
+
+
+@dataclass(frozen=True)
+class ClassHeatMap:
+    rows: list[ClassHeatRow]
+    columns: tuple[str, ...] = tuple(THIRD_CARD_COLUMNS)
+    weakest_min_attempts: int = WEAKEST_MIN_ATTEMPTS
+
+    @property
+    def cells(self) -> list[ClassHeatCell]:
+        return [cell for row in self.rows for cell in row.cells]
+
+    @property
+    def weakest(self) -> list[ClassHeatCell]:
+        """The ``WEAKEST_COUNT`` cells with the lowest accuracy among those answered often enough."""
+        answered = [cell for cell in self.cells if cell.attempts >= WEAKEST_MIN_ATTEMPTS]
+        return sorted(answered, key=lambda cell: (cell.accuracy, -cell.attempts))[:WEAKEST_COUNT]
+
+
+def class_heat_map(learners: QuerySet) -> ClassHeatMap:
+    """The class's answers on each cell of the Banker table, summed over ``learners`` (one query)."""
+    totals = {
+        (row["banker_total"], row["third"]): row
+        for row in DrillCell.objects.filter(user__in=learners)
+        .order_by()
+        .values("banker_total", "third")
+        .annotate(
+            attempts_sum=Sum("attempts"),
+            correct_sum=Sum("correct"),
+            learners=Count("user", filter=Q(attempts__gt=0)),
+            mastered_by=Count("user", filter=Q(streak__gte=MASTERY_STREAK)),
+        )
+    }
+    heat_cells = []
+    for cell in CELLS:
+        found = totals.get(cell.key)
+        heat_cells.append(
+            ClassHeatCell(
+                cell,
+                attempts=found["attempts_sum"] or 0,
+                correct=found["correct_sum"] or 0,
+                learners=found["learners"],
+                mastered_by=found["mastered_by"],
+            )
+            if found
+            else ClassHeatCell(cell)
+        )
+    width = len(THIRD_CARD_COLUMNS)
+    return ClassHeatMap(
+        rows=[
+            ClassHeatRow(total, heat_cells[total * width : (total + 1) * width])
+            for total in range(len(heat_cells) // width)
+        ]
+    )
+
+
+# --- The page's data -----------------------------------------------------------------
+
+
+@dataclass
+class ClassProgress:
+    classroom: Classroom
+    lessons: list[Lesson]
+    columns: list[Column]
+    rows: list[LearnerRow]
+    order: str
+    heat: ClassHeatMap
+
+    @property
+    def header(self) -> list[str]:
+        return [column.label for column in self.columns]
+
+    @property
+    def needing_help(self) -> int:
+        return sum(row.needs_help for row in self.rows)
+
+
+class _Count(Func):
+    """``COUNT(...)`` as a plain function: a one-row subquery with no ``GROUP BY``."""
+
+    function = "COUNT"
+    output_field = IntegerField()
+
+
+class _Max(Func):
+    function = "MAX"
+    output_field = DateTimeField()
+
+
+def _count(queryset: QuerySet) -> Subquery:
+    return Subquery(queryset.order_by().annotate(n=_Count("pk")).values("n"), output_field=IntegerField())
+
+
+def _latest(queryset: QuerySet, field_name: str) -> Subquery:
+    return Subquery(
+        queryset.order_by().annotate(latest=_Max(F(field_name))).values("latest"),
+        output_field=DateTimeField(),
+    )
+
+
+def members(classroom: Classroom) -> QuerySet:
+    """The class's learners (staff members of a class are not learners)."""
+    return Membership.objects.filter(classroom=classroom, user__is_staff=False)
+
+
+def _membership_rows(classroom: Classroom) -> QuerySet:
+    """The class's memberships, each with every per-learner figure annotated (one query)."""
+    user = OuterRef("user_id")
+    table_seat = Seat.objects.filter(user=user, kind=Seat.Kind.TABLE)
+    resets = LedgerEntry.objects.filter(
+        seat__user=user, seat__kind=Seat.Kind.TABLE, kind=LedgerEntry.Kind.RESET
+    )
+    return (
+        members(classroom)
+        .select_related("user")
+        .annotate(
+            mastered=_count(DrillCell.objects.filter(user=user, streak__gte=MASTERY_STREAK)),
+            rounds=_count(
+                Round.objects.filter(seat__user=user, seat__kind=Seat.Kind.TABLE, state=Round.State.SETTLED)
+            ),
+            balance=Subquery(table_seat.values("balance")[:1]),
+            restarts=_count(resets),
+            restarts_by_instructor=_count(resets.filter(actor__isnull=False).exclude(actor=user)),
+            last_attempt=_latest(Attempt.objects.filter(user=user), "created_at"),
+            last_round=_latest(Round.objects.filter(seat__user=user), "updated_at"),
+            # The learner's own chip movements: not a reset or grant made by someone else.
+            last_ledger=_latest(
+                LedgerEntry.objects.filter(seat__user=user).filter(Q(actor__isnull=True) | Q(actor=user)),
+                "created_at",
+            ),
+        )
+    )
+
+
+def _lesson_cells(lessons: list[Lesson], progress: dict[int, LessonProgress]) -> list[LessonCell]:
+    cells = []
+    for lesson in lessons:
+        found = progress.get(lesson.pk)
+        if found is None:
+            cells.append(LessonCell(lesson, NOT_STARTED))
+        else:
+            status = DONE if found.completed else IN_PROGRESS
+            cells.append(LessonCell(lesson, status, found.attempts, found.correct))
+    return cells
+
+
+def help_reasons(row: LearnerRow, now: datetime) -> list[str]:
+    """Why the learner may need help, in words (empty: no sign of it)."""
+    reasons = []
+    if row.attempts >= LOW_ACCURACY_MIN_ATTEMPTS and row.accuracy is not None and row.accuracy < LOW_ACCURACY:
+        reasons.append(f"exercise accuracy {percent(row.correct, row.attempts)} over {row.attempts} answers")
+    own_restarts = row.restarts - row.restarts_by_instructor
+    if own_restarts >= MANY_RESTARTS:
+        reasons.append(f"ran out of chips and restarted {own_restarts} times")
+    if row.last_active is None:
+        days = (now - row.joined_at).days
+        if days >= INACTIVE_DAYS:
+            reasons.append(f"no activity since joining {days} days ago")
+    else:
+        days = (now - row.last_active).days
+        if days >= INACTIVE_DAYS:
+            reasons.append(f"no activity for {days} days")
+    stuck = [
+        f"lesson {cell.lesson.number}"
+        for cell in row.lessons
+        if cell.status == IN_PROGRESS and cell.attempts >= STUCK_ATTEMPTS
+    ]
+    if stuck:
+        reasons.append(f"stuck on {', '.join(stuck)} after {STUCK_ATTEMPTS} or more answers")
+    return reasons
+
+
+def class_progress(classroom: Classroom, order: str = "", *, now: datetime | None = None) -> ClassProgress:
+    """Every learner of the class with their figures, sorted by ``order``, and the class heat map.
+
+    ``order`` is a key of ``SORTS`` or ``lesson-<number>``, with a leading
+    "-" for descending; anything else gives the default order. Four queries,
+    however many learners.
+    """
+    now = now or timezone.now()
+    lessons = list(Lesson.objects.all())
+    learner_ids = members(classroom).values("user_id")
+    progress: dict[int, dict[int, LessonProgress]] = defaultdict(dict)
+    for found in LessonProgress.objects.filter(user__in=learner_ids):
+        progress[found.user_id][found.lesson_id] = found
+
+    rows = []
+    for membership in _membership_rows(classroom):
+        own_progress = progress.get(membership.user_id, {})
+        visits = [found.last_visited for found in own_progress.values() if found.last_visited is not None]
+        moments = [membership.last_attempt, membership.last_round, membership.last_ledger, *visits]
+        row = LearnerRow(
+            user_id=membership.user_id,
+            username=membership.user.get_username(),
+            joined_at=membership.joined_at,
+            lessons=_lesson_cells(lessons, own_progress),
+            mastered=membership.mastered or 0,
+            rounds=membership.rounds or 0,
+            balance=membership.balance,
+            restarts=membership.restarts or 0,
+            restarts_by_instructor=membership.restarts_by_instructor or 0,
+            last_active=max((moment for moment in moments if moment is not None), default=None),
+        )
+        row.reasons = help_reasons(row, now)
+        rows.append(row)
+
+    rows, applied = sort_rows(rows, order, lessons)
+    return ClassProgress(
+        classroom=classroom,
+        lessons=lessons,
+        columns=columns_for(lessons),
+        rows=rows,
+        order=applied,
+        heat=class_heat_map(members(classroom).values("user_id")),
+    )
+
+
+def progress_table(progress: ClassProgress) -> list[list[str]]:
+    """The header and every row's cells as text, exactly as on the page (not yet made CSV-safe)."""
+    return [progress.header, *(row.cells for row in progress.rows)]
