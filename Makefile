@@ -1,5 +1,5 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
-#   make run   - create .venv, install, migrate, load content, serve on http://127.0.0.1:8000
+#   make run   - create .venv, install, migrate, load lessons and a demo class, serve on http://127.0.0.1:8000
 #   make test  - the same venv, then the whole test suite (DATABASE_URL picks the database)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -23,6 +23,7 @@ static: $(STAMP)
 run: static
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_lessons
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT)
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: static
