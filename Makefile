@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format static
+.PHONY: run test lint format static bench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,3 +37,7 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# The load benchmark (PostgreSQL only): DATABASE_URL=postgres://postgres@127.0.0.1:5432/test make bench
+bench: $(STAMP)
+	$(BIN)/python manage.py bench

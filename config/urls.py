@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config import views as config_views
 from lessons import accounts
 from lessons import views as lesson_views
 
@@ -19,4 +20,5 @@ urlpatterns = [
     path("drill/", include("lessons.urls_drill")),
     path("table/", include("table.urls")),
     path("admin/", admin.site.urls),
+    path("ping", config_views.ping, name="ping"),
 ]

@@ -1,4 +1,4 @@
-"""Project-wide views: the CSRF failure page."""
+"""Project-wide views: the CSRF failure page, and a trivial page for benchmarks."""
 
 from http import HTTPStatus
 
@@ -23,3 +23,11 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         response["HX-Retarget"] = "#main"
         response["HX-Reswap"] = "innerHTML"
     return response
+
+
+def ping(request: HttpRequest) -> HttpResponse:
+    """The lightest Django page: the full middleware stack, no database, no template.
+
+    ``manage.py bench`` measures it beside the deal request as the baseline.
+    """
+    return HttpResponse("pong\n", content_type="text/plain")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from decimal import Decimal
 
 from django.db.models import Max
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from table import coach
@@ -51,6 +53,10 @@ class TableView:
     lion: bool = True
     #: A lesson example is one coup: no betting form for a next round once it is settled.
     one_round: bool = False
+
+    @property
+    def banker_table(self) -> str:
+        return banker_table_html(self.banker_row, self.banker_column)
 
     @property
     def question(self) -> coach.Question | None:
@@ -249,6 +255,19 @@ def banker_table_rows() -> list[dict]:
     return [
         {"total": total, "draws": [value in BANKER_TABLE[total] for value in range(10)]} for total in range(8)
     ]
+
+
+@lru_cache(maxsize=128)
+def banker_table_html(row: int | None, column: int | None) -> str:
+    """The rendered Banker table with one cell highlighted (or none).
+
+    The table is the same on every card but for the highlight, so each of its
+    81 variants is rendered once per process instead of on every deal.
+    """
+    view = {"banker_row": row, "banker_column": column}
+    return render_to_string(
+        "table/partials/_banker_table.html", {"view": view, "banker_rows": banker_table_rows()}
+    )
 
 
 def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:

@@ -23,7 +23,6 @@ from table.errors import TableError
 from table.forms import parse_bets, parse_index
 from table.models import Round, Seat
 from table.selectors import (
-    banker_table_rows,
     full_shoe_odds,
     next_coup_odds,
     recent_rounds,
@@ -44,7 +43,6 @@ def _render(
         "view": view,
         "seat": view.seat,
         "error": error,
-        "banker_rows": banker_table_rows(),
         "history": recent_rounds(seat) if not view.dealing else None,
     }
     template = "table/play.html#table-panel" if request.htmx else "table/play.html"

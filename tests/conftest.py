@@ -1,5 +1,7 @@
 """Shared pytest fixtures and markers."""
 
+import os
+
 import pytest
 from django.db import connection
 from hypothesis import settings as hypothesis_settings
@@ -48,3 +50,30 @@ def verify_ledgers(db):
 
     for seat in Seat.objects.all():
         ledger_verify(seat)
+
+
+@pytest.fixture
+def fresh_postgres():
+    """A PostgreSQL database of its own (not the test database), dropped afterwards."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL")
+    import psycopg
+    from django.conf import settings
+
+    conf = settings.DATABASES["default"]
+    name = f"pb_deploy_{os.getpid()}"
+    admin = {
+        "host": conf["HOST"] or "127.0.0.1",
+        "port": conf["PORT"] or 5432,
+        "user": conf["USER"],
+        "password": conf["PASSWORD"] or None,
+        "dbname": "postgres",
+        "autocommit": True,
+    }
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    password = f":{conf['PASSWORD']}" if conf["PASSWORD"] else ""
+    yield f"postgres://{conf['USER']}{password}@{admin['host']}:{admin['port']}/{name}", name
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -114,32 +114,6 @@ def test_no_template_has_an_inline_script_or_style_attribute():
 # --- The container's steps, for real (PostgreSQL) ---------------------------------------------
 
 
-@pytest.fixture
-def fresh_postgres():
-    """A PostgreSQL database of its own (not the test database), dropped afterwards."""
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL")
-    import psycopg
-
-    conf = settings.DATABASES["default"]
-    name = f"pb_deploy_{os.getpid()}"
-    admin = {
-        "host": conf["HOST"] or "127.0.0.1",
-        "port": conf["PORT"] or 5432,
-        "user": conf["USER"],
-        "password": conf["PASSWORD"] or None,
-        "dbname": "postgres",
-        "autocommit": True,
-    }
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    password = f":{conf['PASSWORD']}" if conf["PASSWORD"] else ""
-    yield f"postgres://{conf['USER']}{password}@{admin['host']}:{admin['port']}/{name}", name
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 @pytest.mark.postgres
 def test_the_start_up_steps_run_twice_in_a_row_and_from_two_processes_at_once(fresh_postgres):
     url, _ = fresh_postgres

@@ -1,0 +1,280 @@
+"""The load benchmark behind ``manage.py bench``: many learners dealing at once, over real HTTP.
+
+Design overview:
+
+- A database of its own (``<name>_bench`` on the same PostgreSQL server) is
+  created, migrated and filled with N learners; it is dropped at the end.
+- gunicorn serves the app with the production settings (``config.production``,
+  2 workers) on a free local port; only plain HTTP on 127.0.0.1 is used, so
+  the TLS redirect and secure-cookie flags are turned off for the run.
+- Each simulated learner is a thread with its own keep-alive connection,
+  session cookie and CSRF token, sending what htmx sends (``HX-Request``,
+  ``X-CSRFToken``): confirm a bet, then one deal request per card until the
+  coup is settled, again and again for a fixed time. Session cookies are
+  signed by the harness with the server's key (a log-in per learner would
+  only measure password hashing).
+- In the same run, one more thread asks for ``/ping`` (the full middleware
+  stack, no database) as the baseline.
+- Afterwards: queries per deal and per settling request (measured in-process
+  with the same code), rows written per round (PostgreSQL's own counters),
+  and the ledger checks: every balance equals its ledger, no round settled twice.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+ROUND = re.compile(rb'name="round" value="(\d+)"')
+CARD = re.compile(rb'name="card" value="(\d+)"')
+CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of the sorted values fall (nearest rank)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Tally:
+    """What the load threads measured (appends from many threads; list.append is atomic)."""
+
+    deal: list[float] = field(default_factory=list)
+    settle: list[float] = field(default_factory=list)
+    confirm: list[float] = field(default_factory=list)
+    baseline: list[float] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+class Browser:
+    """One learner's HTTP client: keep-alive connection, cookies and CSRF header, as htmx sends them."""
+
+    def __init__(self, port: int, session_cookie: str) -> None:
+        self.port = port
+        self.cookies = {"sessionid": session_cookie}
+        self.csrf = ""
+        self.next_round = 1
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def request(
+        self, method: str, path: str, data: dict[str, str] | None = None, *, htmx: bool = True
+    ) -> tuple[int, bytes, float]:
+        headers = {
+            "Host": f"127.0.0.1:{self.port}",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+        }
+        if htmx:
+            headers["HX-Request"] = "true"
+        body = None
+        if data is not None:
+            body = "&".join(f"{k}={v}" for k, v in data.items())
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.csrf
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, path, body=body, headers=headers)
+            response = self.conn.getresponse()
+            content = response.read()
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            raise
+        elapsed = time.perf_counter() - started
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, content, elapsed
+
+    def start(self) -> None:
+        """Open the table, as the browser does: the CSRF token and the next round's number."""
+        status, content, _ = self.request("GET", "/table/", htmx=False)  # the whole page
+        if status != 200:
+            raise RuntimeError(f"GET /table/ answered {status}")
+        self.csrf = CSRF.search(content).group(1).decode()
+        self.next_round = int(ROUND.search(content).group(1))
+
+
+def play_rounds(browsers: list[Browser], tally: Tally, stop: float) -> None:
+    """One simulated learner at a time per thread: whole rounds, taking the thread's learners in turn."""
+    turn = 0
+    while time.perf_counter() < stop:
+        browser = browsers[turn % len(browsers)]
+        turn += 1
+        try:
+            if not browser.csrf:
+                browser.start()
+            play_round(browser, tally)
+        except (OSError, http.client.HTTPException, RuntimeError, AttributeError) as error:
+            tally.errors.append(f"{type(error).__name__}: {error}")
+
+
+def play_round(browser: Browser, tally: Tally) -> None:
+    """Confirm a bet, then one deal request per card until the coup is settled."""
+    number = browser.next_round
+    status, content, elapsed = browser.request(
+        "POST", "/table/round/confirm/", {"round": str(number), "stake_player": "5"}
+    )
+    if status != 200:
+        tally.errors.append(f"confirm answered {status}")
+        browser.csrf = ""  # start again from the page
+        return
+    tally.confirm.append(elapsed)
+    for _ in range(6):
+        card = CARD.search(content)
+        if card is None:
+            tally.errors.append("no deal form")
+            return
+        status, content, elapsed = browser.request(
+            "POST", "/table/round/deal/", {"round": str(number), "card": card.group(1).decode()}
+        )
+        if status != 200:
+            tally.errors.append(f"deal answered {status}")
+            return
+        if b'class="result"' in content:
+            tally.settle.append(elapsed)
+            tally.rounds.append(number)
+            browser.next_round = number + 1
+            return
+        tally.deal.append(elapsed)
+    tally.errors.append("a coup took more than six cards")
+
+
+def baseline(browser: Browser, tally: Tally, stop: float) -> None:
+    while time.perf_counter() < stop:
+        status, _, elapsed = browser.request("GET", "/ping", htmx=False)
+        if status == 200:
+            tally.baseline.append(elapsed)
+        else:
+            tally.errors.append(f"ping {status}")
+
+
+@dataclass
+class Server:
+    """gunicorn with the production settings, on a free local port, stopped with SIGTERM."""
+
+    env: dict[str, str]
+    workers: int = 2
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+
+    def __enter__(self) -> Server:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi:application",
+                "--config",
+                "config/gunicorn.conf.py",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--access-logfile",
+                "/dev/null",
+            ],
+            cwd=BASE_DIR,
+            env=os.environ | self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("GET", "/healthz")
+                if conn.getresponse().status == 200:
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        self.__exit__(None, None, None)
+        raise RuntimeError("gunicorn did not answer /healthz within 30 s")
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def server_env(database_url: str, secret_key: str) -> dict[str, str]:
+    """Production settings for a plain-HTTP run on 127.0.0.1."""
+    return {
+        "DJANGO_SETTINGS_MODULE": "config.production",
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": secret_key,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BEHIND_TLS_PROXY": "false",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "LOG_LEVEL": "WARNING",
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+
+
+def new_secret_key() -> str:
+    return secrets.token_urlsafe(64)
+
+
+def summary(tally: Tally, seconds: float) -> dict[str, float | int]:
+    def ms(value: float) -> float:
+        return round(value * 1000, 2)
+
+    deal = tally.deal + tally.settle
+    base_p50, base_p99 = percentile(tally.baseline, 0.5), percentile(tally.baseline, 0.99)
+    return {
+        "seconds": round(seconds, 1),
+        "rounds": len(tally.rounds),
+        "rounds_per_second": round(len(tally.rounds) / seconds, 1),
+        "deal_requests": len(deal),
+        "deal_requests_per_second": round(len(deal) / seconds, 1),
+        "deal_p50_ms": ms(percentile(deal, 0.5)),
+        "deal_p95_ms": ms(percentile(deal, 0.95)),
+        "deal_p99_ms": ms(percentile(deal, 0.99)),
+        "settle_p50_ms": ms(percentile(tally.settle, 0.5)),
+        "baseline_requests": len(tally.baseline),
+        "baseline_p50_ms": ms(base_p50),
+        "baseline_p99_ms": ms(base_p99),
+        "ratio_deal_p50_to_baseline_p50": round(percentile(deal, 0.5) / base_p50, 2)
+        if tally.baseline
+        else None,
+        "ratio_deal_p99_to_baseline_p99": round(percentile(deal, 0.99) / base_p99, 2)
+        if tally.baseline
+        else None,
+        "errors": len(tally.errors),
+        "mean_deal_ms": ms(statistics.fmean(deal)) if deal else None,
+    }
+
+
+def as_json_line(figures: dict) -> str:
+    return json.dumps(
+        figures, sort_keys=True, default=lambda value: str(value) if isinstance(value, Decimal) else value
+    )
