@@ -22,8 +22,11 @@ COPY templates ./templates
 COPY static ./static
 # Hashed, compressed static files, served by whitenoise with far-future cache headers.
 # The build needs a throwaway key only because settings are imported; it is not kept.
+COPY locale ./locale
 RUN SECRET_KEY=build-only-key-not-used-at-run-time-0123456789-abcdefghijklmnop \
     python manage.py collectstatic --noinput --verbosity 0 \
+    && SECRET_KEY=build-only-key-not-used-at-run-time-0123456789-abcdefghijklmnop \
+    python manage.py compile_catalogs --verbosity 0 \
     && useradd --create-home --uid 10001 app
 USER 10001
 

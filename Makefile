@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml
 
 static: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py compile_catalogs --verbosity 0
 
 run: static
 	$(BIN)/python manage.py migrate --noinput

@@ -49,6 +49,8 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the learner's own choice (cookie), else the browser's (Accept-Language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -129,6 +131,12 @@ LOGOUT_REDIRECT_URL = "home"
 # --- Internationalisation -----------------------------------------------------
 
 LANGUAGE_CODE = "en"
+# Each language named in itself, as the switcher shows it.
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("id", "Bahasa Indonesia")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True

@@ -21,4 +21,5 @@ urlpatterns = [
     path("table/", include("table.urls")),
     path("admin/", admin.site.urls),
     path("ping", config_views.ping, name="ping"),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
