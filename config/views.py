@@ -4,8 +4,9 @@ from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
-CSRF_MESSAGE = (
+CSRF_MESSAGE = _(
     "This form has expired or did not come from this site, so nothing was changed. "
     "Reload the page and try again."
 )

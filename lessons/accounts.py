@@ -17,6 +17,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from lessons.models import Classroom
 from lessons.services import JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN, JoinError, classroom_join
@@ -41,12 +43,18 @@ def _classroom_for_code(code: str) -> Classroom | None:
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional; only used to reset a forgotten password.")
+    email = forms.EmailField(
+        required=False,
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy("Optional; only used to reset a forgotten password."),
+    )
     join_code = forms.CharField(
         required=False,
         max_length=20,
-        label="Class join code",
-        help_text="Optional: the code your instructor gave you. You can also join a class later.",
+        label=gettext_lazy("Class join code"),
+        help_text=gettext_lazy(
+            "Optional: the code your instructor gave you. You can also join a class later."
+        ),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -59,7 +67,7 @@ class SignupForm(UserCreationForm):
 
 
 class JoinForm(forms.Form):
-    join_code = forms.CharField(max_length=20, label="Class join code")
+    join_code = forms.CharField(max_length=20, label=gettext_lazy("Class join code"))
 
 
 def signup(request) -> HttpResponse:
@@ -76,9 +84,11 @@ def signup(request) -> HttpResponse:
                     classroom_join(user=user, code=form.classroom.join_code)
             login(request, user, backend=BACKEND)
             if form.classroom is not None:
-                messages.success(request, f"Welcome! You are in the class {form.classroom.name}.")
+                messages.success(
+                    request, _("Welcome! You are in the class %(name)s.") % {"name": form.classroom.name}
+                )
             else:
-                messages.success(request, "Welcome! Start with lesson 1 whenever you are ready.")
+                messages.success(request, _("Welcome! Start with lesson 1 whenever you are ready."))
             return redirect("home")
         status = HTTPStatus.BAD_REQUEST
     elif request.method != "GET":
@@ -98,7 +108,7 @@ def join(request) -> HttpResponse:
             except JoinError as refused:
                 form.add_error("join_code", refused.message)
             else:
-                messages.success(request, f"You joined the class {classroom.name}.")
+                messages.success(request, _("You joined the class %(name)s.") % {"name": classroom.name})
                 return redirect("home")
         status = HTTPStatus.BAD_REQUEST
     elif request.method != "GET":

@@ -14,6 +14,8 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from lessons import admin_progress, scoping
 from lessons.models import Attempt, Classroom, DrillCell, Learner, LessonProgress, Membership
@@ -23,7 +25,7 @@ from lessons.services import classroom_regenerate_code
 class OwnClassFilter(admin.SimpleListFilter):
     """Filter by class, offering only the classes the instructor teaches."""
 
-    title = "class"
+    title = gettext_lazy("class")
     parameter_name = "class"
     path = "memberships__classroom"
 
@@ -109,22 +111,33 @@ class ClassroomAdmin(admin.ModelAdmin):
         if not change and not scoping.sees_everything(request.user):
             obj.instructors.add(request.user)
 
-    @admin.display(description="learners", ordering="learners")
+    @admin.display(description=gettext_lazy("learners"), ordering="learners")
     def learner_count(self, obj):
         return obj.learners
 
-    @admin.display(description="progress")
+    @admin.display(description=gettext_lazy("progress"))
     def progress_link(self, obj):
         return format_html(
-            '<a href="{}">Class progress</a>', reverse("admin:lessons_classroom_progress", args=[obj.pk])
+            '<a href="{}">{}</a>',
+            reverse("admin:lessons_classroom_progress", args=[obj.pk]),
+            _("Class progress"),
         )
 
-    @admin.action(description="Regenerate the join code of the selected classes")
+    @admin.action(description=gettext_lazy("Regenerate the join code of the selected classes"))
     def regenerate_join_codes(self, request, queryset):
         classes = list(queryset)  # already scoped to the instructor's classes
         for classroom in classes:
             classroom_regenerate_code(classroom=classroom)
-        self.message_user(request, f"New join codes for {len(classes)} class(es).", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext(
+                "New join codes for %(count)d class.",
+                "New join codes for %(count)d classes.",
+                len(classes),
+            )
+            % {"count": len(classes)},
+            messages.SUCCESS,
+        )
 
     def get_urls(self):
         own = [
@@ -167,7 +180,7 @@ class LearnerAdmin(ReadOnlyAdmin):
         )
         return scoping.learners_for(request.user, queryset)
 
-    @admin.display(description="classes")
+    @admin.display(description=gettext_lazy("classes"))
     def classes(self, obj):
         return ", ".join(membership.classroom.name for membership in obj.memberships.all())
 
@@ -175,7 +188,9 @@ class LearnerAdmin(ReadOnlyAdmin):
         return request.user.has_perm("lessons.view_classroom") and request.user.is_staff
 
     @admin.action(
-        description="Reset the table chips of the selected learners to their class's starting balance",
+        description=gettext_lazy(
+            "Reset the table chips of the selected learners to their class's starting balance"
+        ),
         permissions=["reset_chips"],
     )
     def reset_chips(self, request, queryset):
@@ -188,8 +203,13 @@ class LearnerAdmin(ReadOnlyAdmin):
                 learner_chips_reset(user=learner, actor=request.user)
                 done += 1
             except TableError as refused:
-                skipped.append(f"{learner}: {refused.message}")
-        self.message_user(request, f"Reset the chips of {done} learner(s).", messages.SUCCESS)
+                skipped.append(_("%(learner)s: %(reason)s") % {"learner": learner, "reason": refused.message})
+        self.message_user(
+            request,
+            ngettext("Reset the chips of %(count)d learner.", "Reset the chips of %(count)d learners.", done)
+            % {"count": done},
+            messages.SUCCESS,
+        )
         for line in skipped:
             self.message_user(request, line, messages.WARNING)
 
@@ -228,6 +248,6 @@ class DrillCellAdmin(ReadOnlyAdmin):
         return scoping.learners_for(request.user, super().get_queryset(request), "user")
 
 
-admin.site.site_header = "Punto Banco school: instructors"
-admin.site.site_title = "Punto Banco school admin"
-admin.site.index_title = "Classes and learners"
+admin.site.site_header = gettext_lazy("Punto Banco school: instructors")
+admin.site.site_title = gettext_lazy("Punto Banco school admin")
+admin.site.index_title = gettext_lazy("Classes and learners")

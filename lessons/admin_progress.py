@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from lessons.models import Classroom
 from lessons.progress import Column, class_progress, csv_safe, progress_table
@@ -59,7 +60,7 @@ def progress_view(model_admin, request: HttpRequest, classroom: Classroom) -> Ht
     csv_url = reverse("admin:lessons_classroom_progress_csv", args=[classroom.pk])
     context = {
         **model_admin.admin_site.each_context(request),
-        "title": f"Progress of {classroom}",
+        "title": _("Progress of %(classroom)s") % {"classroom": classroom},
         "opts": model_admin.model._meta,
         "classroom": classroom,
         "progress": progress,

@@ -5,12 +5,17 @@ Design overview: what a lesson *says* lives in its template
 lesson *is* lives here: its stable slug, its place in the course, the shoes
 its worked examples deal from (arranged in advance), the exercise it asks and
 how many right answers complete it. ``load_lessons`` copies identity and
-order into the database, where progress is kept against the slug.
+order into the database, where progress is kept against the slug. Titles and
+summaries are lazy translations: pages show them in the learner's language
+(the database keeps the English title).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
@@ -27,8 +32,8 @@ class Example:
 class LessonSpec:
     slug: str
     number: int
-    title: str
-    summary: str
+    title: str | Promise
+    summary: str | Promise
     exercise: str
     #: Right answers that complete the lesson.
     required: int = 3
@@ -43,48 +48,49 @@ COURSE: tuple[LessonSpec, ...] = (
     LessonSpec(
         "hands-and-results",
         1,
-        "Player and Banker are just names",
-        "Two hands, three possible results, and what a teaching bet is.",
+        _("Player and Banker are just names"),
+        _("Two hands, three possible results, and what a teaching bet is."),
         exercise="results",
         examples=(Example("first-coup", _cards("2 K 5 8")),),
     ),
     LessonSpec(
         "cards-and-suits",
         2,
-        "Cards and suits",
-        "Four suits, 13 ranks, 52 cards a deck, 416 in eight decks, and what each card counts.",
+        _("Cards and suits"),
+        _("Four suits, 13 ranks, 52 cards a deck, 416 in eight decks, and what each card counts."),
         exercise="card-values",
         examples=(Example("suits-do-not-matter", _cards("7C 7H 10S KD")),),
     ),
     LessonSpec(
         "counting-totals",
         3,
-        "Counting a hand: 4 plus 4",
-        "Add the cards and keep the last digit; the deal order Player, Banker, Player, Banker.",
+        _("Counting a hand: 4 plus 4"),
+        _("Add the cards and keep the last digit; the deal order Player, Banker, Player, Banker."),
         exercise="counting",
         examples=(Example("four-plus-four", _cards("4S 2H 4D 3C")),),
     ),
     LessonSpec(
         "first-stake",
         4,
-        "Your first stake: 100 becomes 90",
-        "A draft until you confirm; after confirming, the stake is committed and cannot change.",
+        _("Your first stake: 100 becomes 90"),
+        _("A draft until you confirm; after confirming, the stake is committed and cannot change."),
         exercise="stake",
         examples=(Example("stake-on-player", _cards("4S 2H 4D 3C"), stakes=True),),
     ),
     LessonSpec(
         "naturals",
         5,
-        "Naturals: why no more cards come",
-        "An 8 or 9 with two cards ends the coup; the hand result is not the bet result.",
+        _("Naturals: why no more cards come"),
+        _("An 8 or 9 with two cards ends the coup; the hand result is not the bet result."),
         exercise="naturals",
         examples=(Example("natural-eight", _cards("4S 2H 4D 3C")),),
     ),
     LessonSpec(
         "settlement",
         6,
-        "Settlement: getting 20 back is not a profit of 20",
-        "Player 1:1, Banker 1:1 less 5% commission, Tie 8:1, and stakes returned on a tie.",
+        _("Settlement: getting 20 back is not a profit of 20"),
+        # xgettext:no-python-format
+        _("Player 1:1, Banker 1:1 less 5% commission, Tie 8:1, and stakes returned on a tie."),
         exercise="settlement",
         required=5,
         examples=(
@@ -96,16 +102,16 @@ COURSE: tuple[LessonSpec, ...] = (
     LessonSpec(
         "drawing",
         7,
-        "Drawing without a natural",
-        "Player draws on 0-5; Banker looks at the value of Player's third card.",
+        _("Drawing without a natural"),
+        _("Player draws on 0-5; Banker looks at the value of Player's third card."),
         exercise="drawing",
         examples=(Example("five-draws-eight", _cards("5H 3S KC JD 8H")),),
     ),
     LessonSpec(
         "banker-table",
         8,
-        "The Banker table, looked up in order",
-        "Natural first, then Player, then Banker: the full drawing table.",
+        _("The Banker table, looked up in order"),
+        _("Natural first, then Player, then Banker: the full drawing table."),
         exercise="banker-table",
         required=4,
         examples=(Example("banker-four-draws", _cards("3D 4C 2S KH 2C 5S")),),
@@ -113,8 +119,8 @@ COURSE: tuple[LessonSpec, ...] = (
     LessonSpec(
         "house-edge",
         9,
-        "The house edge, and why streaks predict nothing",
-        "Every bet loses a little on average; the exact edges, the Banker six, and your own results.",
+        _("The house edge, and why streaks predict nothing"),
+        _("Every bet loses a little on average; the exact edges, the Banker six, and your own results."),
         exercise="house-edge",
     ),
 )

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from lessons.models import MASTERY_STREAK, STOOD, THIRD_CARD_COLUMNS, Attempt, DrillCell
 from lessons.services import drill_cell_record
@@ -45,14 +47,21 @@ WEIGHT_MASTERED = 0.5
 WEAK_BELOW = 0.5
 FAIR_BELOW = 0.8
 
-TOKEN_MISSING = "This answer came without its question. Here is a new question to answer."
-TOKEN_BAD = (
+TOKEN_MISSING = gettext_lazy("This answer came without its question. Here is a new question to answer.")
+TOKEN_BAD = gettext_lazy(
     "This question could not be read: it was changed, it has expired or it was set for someone else. "
     "Nothing was counted; here is a new question."
 )
-ANSWER_MISSING = "Choose Draws or Stands to answer the question."
-ANSWER_UNKNOWN = "The answer must be Draws or Stands. Nothing was counted; please answer again."
-ALREADY_ANSWERED = "This question was already answered, and it counts only once. Here is a new question."
+ANSWER_MISSING = gettext_lazy("Choose Draws or Stands to answer the question.")
+ANSWER_UNKNOWN = gettext_lazy("The answer must be Draws or Stands. Nothing was counted; please answer again.")
+ALREADY_ANSWERED = gettext_lazy(
+    "This question was already answered, and it counts only once. Here is a new question."
+)
+#: The answers in words, as they follow "Banker" in the feedback ("Banker draws").
+ANSWER_LABELS = {
+    DRAWS: pgettext_lazy("drawing rule", "draws"),
+    STANDS: pgettext_lazy("drawing rule", "stands"),
+}
 
 
 class DrillError(Exception):
@@ -147,8 +156,11 @@ def next_cell(
 
 def prompt_for(cell: Cell) -> str:
     if cell.third == STOOD:
-        return f"Player stood. Banker has {cell.banker_total}. Does Banker draw?"
-    return f"Banker has {cell.banker_total} and Player's third card is worth {cell.third}. Does Banker draw?"
+        return _("Player stood. Banker has %(total)s. Does Banker draw?") % {"total": cell.banker_total}
+    return _("Banker has %(total)s and Player's third card is worth %(third)s. Does Banker draw?") % {
+        "total": cell.banker_total,
+        "third": cell.third,
+    }
 
 
 def question_for(cell: Cell) -> dict[str, Any]:
@@ -218,7 +230,18 @@ class Feedback:
 
     @property
     def right_answer(self) -> str:
+        """``draws`` or ``stands`` (the machine value; ``right_answer_text`` is it in words)."""
         return self.cell.answer
+
+    @property
+    def right_answer_text(self) -> str:
+        return str(ANSWER_LABELS[self.cell.answer])
+
+    @property
+    def answer_text(self) -> str:
+        """The learner's answer in words (as given, if it is not one of the answers)."""
+        label = ANSWER_LABELS.get(self.answer)
+        return str(label) if label is not None else self.answer
 
     @property
     def rule(self) -> str:

@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from table.engine import (
     STANDARD,
     Bet,
@@ -35,15 +38,43 @@ from table.engine import (
     settle,
 )
 from table.engine.rules import is_natural
-from table.explain import card_name
+from table.explain import amount_text, card_name, percent_text
 
 Question = dict[str, Any]
 CENT = Decimal("0.01")
-RESULT_CHOICES = [["player", "Player wins"], ["banker", "Banker wins"], ["tie", "Tie"]]
 TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
-DRAW_CHOICES = [["draws", "Draws"], ["stands", "Stands"]]
-YES_NO = [["yes", "Yes, someone draws"], ["no", "No, nobody draws"]]
-KIND_NAMES = {"player": "Player", "banker": "Banker", "tie": "Tie"}
+
+
+# The words of a question are put in the active language when the question is
+# made: a question is signed into its form as plain text, so every label below
+# is a ``str`` by then. Amounts and percentages in the words follow the locale;
+# the ``answer`` stays a machine value ("draws", "109.50").
+
+
+def _kind_name(kind: str) -> str:
+    """The name of a main bet (``player``, ``banker``, ``tie``)."""
+    return {
+        "player": pgettext("hand", "Player"),
+        "banker": pgettext("hand", "Banker"),
+        "tie": _("Tie"),
+    }[kind]
+
+
+def _result_choices() -> list[list[str]]:
+    return [["player", _("Player wins")], ["banker", _("Banker wins")], ["tie", _("Tie")]]
+
+
+def _draw_choices() -> list[list[str]]:
+    return [["draws", _("Draws")], ["stands", _("Stands")]]
+
+
+def _yes_no() -> list[list[str]]:
+    return [["yes", _("Yes, someone draws")], ["no", _("No, nobody draws")]]
+
+
+def _amount(value: Decimal | int) -> str:
+    """A chip amount as the question shows it (its own decimals, the locale's separator)."""
+    return amount_text(value, decimal_pos=None)
 
 
 def _choice(
@@ -65,7 +96,9 @@ def _choice(
 def _numbers(
     kind: str, prompt: str, fields: list[list[str]], answers: list[Decimal], why: str, **extra: Any
 ) -> Question:
-    shown = ", ".join(f"{label}: {amount}" for (_, label), amount in zip(fields, answers, strict=True))
+    shown = ", ".join(
+        f"{label}: {_amount(amount)}" for (_name, label), amount in zip(fields, answers, strict=True)
+    )
     return {
         "kind": kind,
         "prompt": prompt,
@@ -83,15 +116,17 @@ def _numbers(
 
 def results_question(player: int, banker: int) -> Question:
     winner = "player" if player > banker else "banker" if banker > player else "tie"
-    why = (
-        f"Player {player}, Banker {banker}: equal totals are a tie."
-        if winner == "tie"
-        else f"Player {player}, Banker {banker}: the total closer to 9 wins, so {KIND_NAMES[winner]} wins."
-    )
+    totals = {"player": player, "banker": banker}
+    if winner == "tie":
+        why = _("Player %(player)s, Banker %(banker)s: equal totals are a tie.") % totals
+    elif winner == "player":
+        why = _("Player %(player)s, Banker %(banker)s: the total closer to 9 wins, so Player wins.") % totals
+    else:
+        why = _("Player %(player)s, Banker %(banker)s: the total closer to 9 wins, so Banker wins.") % totals
     return _choice(
         "results",
-        f"Player ends on {player} and Banker on {banker}. What is the result?",
-        RESULT_CHOICES,
+        _("Player ends on %(player)s and Banker on %(banker)s. What is the result?") % totals,
+        _result_choices(),
         winner,
         why,
     )
@@ -102,13 +137,17 @@ def results_question(player: int, banker: int) -> Question:
 
 def card_value_question(token: str) -> Question:
     card = Card.parse(token)
+    figures = {"card": card_name(card), "points": card.points}
     why = (
-        f"The {card_name(card)} counts {card.points}: an ace counts 1, two to nine count their number, "
-        "ten, jack, queen and king count 0, and the suit never matters."
+        _(
+            "The %(card)s counts %(points)s: an ace counts 1, two to nine count their number, "
+            "ten, jack, queen and king count 0, and the suit never matters."
+        )
+        % figures
     )
     return _choice(
         "card-values",
-        f"What does the {card_name(card)} count in baccarat?",
+        _("What does the %(card)s count in baccarat?") % figures,
         TOTAL_CHOICES,
         str(card.points),
         why,
@@ -123,26 +162,47 @@ def counting_question(tokens: list[str]) -> Question:
     cards = [Card.parse(token) for token in tokens]
     points = [card.points for card in cards]
     total = sum(points)
-    why = f"{' + '.join(map(str, points))} = {total}; keep only the last digit: {total % 10}."
+    why = _("%(sum)s = %(total)s; keep only the last digit: %(digit)s.") % {
+        "sum": " + ".join(map(str, points)),
+        "total": total,
+        "digit": total % 10,
+    }
     return _choice(
-        "counting", "What is this hand's total?", TOTAL_CHOICES, str(total % 10), why, cards=tokens
+        "counting", _("What is this hand's total?"), TOTAL_CHOICES, str(total % 10), why, cards=tokens
     )
 
 
 # --- 4. Stake ------------------------------------------------------------------
 
 
+def _bets_text(stakes: Mapping[str, int]) -> str:
+    """``10 on Player`` or ``10 on Player and 5 on Tie``."""
+    phrases = [
+        _("%(amount)s on %(bet)s") % {"amount": _amount(amount), "bet": _kind_name(kind)}
+        for kind, amount in stakes.items()
+    ]
+    text = phrases[0]
+    for phrase in phrases[1:]:
+        text = _("%(first)s and %(second)s") % {"first": text, "second": phrase}
+    return text
+
+
 def stake_question(start: Decimal, stakes: Mapping[str, int]) -> Question:
     committed = Decimal(sum(stakes.values()))
-    bets = " and ".join(f"{amount} on {KIND_NAMES[kind]}" for kind, amount in stakes.items())
+    figures = {"start": _amount(start), "committed": _amount(committed), "left": _amount(start - committed)}
     why = (
-        f"Confirming moves {committed} chips from your balance to the table: {start} − {committed} = "
-        f"{start - committed} left in your balance, {committed} committed until the coup is settled."
+        _(
+            "Confirming moves %(committed)s chips from your balance to the table: "
+            "%(start)s − %(committed)s = %(left)s left in your balance, "
+            "%(committed)s committed until the coup is settled."
+        )
+        % figures
     )
     return _numbers(
         "stake",
-        f"Your balance is {start} chips. You bet {bets} and confirm. What do you have now?",
-        [["balance", "Balance"], ["committed", "Committed"]],
+        _("Your balance is %(start)s chips. You bet %(bets)s and confirm. What do you have now?")
+        % {"start": _amount(start), "bets": _bets_text(stakes)},
+        [["balance", _("Balance")], ["committed", _("Committed")]],
         [start - committed, committed],
         why,
     )
@@ -158,30 +218,41 @@ def natural_question(tokens: list[str]) -> Question:
     for card in cards:
         coup.deal(card)
     player, banker = coup.player_total, coup.banker_total
-    if is_natural(player) or is_natural(banker):
-        who = " and ".join(
-            name for name, total in (("Player", player), ("Banker", banker)) if is_natural(total)
+    totals = {"player": player, "banker": banker}
+    if is_natural(player) and is_natural(banker):
+        answer = "no"
+        why = _(
+            "Player and Banker have a natural (8 or 9 with two cards): "
+            "nobody draws, whatever the other total."
         )
-        answer, why = (
-            "no",
-            f"{who} has a natural (8 or 9 with two cards): nobody draws, whatever the other total.",
-        )
+    elif is_natural(player):
+        answer = "no"
+        why = _("Player has a natural (8 or 9 with two cards): nobody draws, whatever the other total.")
+    elif is_natural(banker):
+        answer = "no"
+        why = _("Banker has a natural (8 or 9 with two cards): nobody draws, whatever the other total.")
     elif player_draws(player):
-        answer, why = "yes", f"No natural, and Player has {player}: on 0 to 5 Player draws."
+        answer, why = "yes", _("No natural, and Player has %(player)s: on 0 to 5 Player draws.") % totals
     elif banker_draws(banker, None):
-        answer, why = (
-            "yes",
-            f"No natural; Player stands on {player}, and Banker has {banker}: on 0 to 5 Banker draws.",
+        answer = "yes"
+        why = (
+            _("No natural; Player stands on %(player)s, and Banker has %(banker)s: on 0 to 5 Banker draws.")
+            % totals
         )
     else:
-        answer, why = (
-            "no",
-            f"No natural; Player stands on {player} and Banker stands on {banker}: nobody draws.",
+        answer = "no"
+        why = (
+            _("No natural; Player stands on %(player)s and Banker stands on %(banker)s: nobody draws.")
+            % totals
         )
     return _choice(
         "naturals",
-        f"Player holds {player} and Banker holds {banker} after four cards. Does anyone draw a third card?",
-        YES_NO,
+        _(
+            "Player holds %(player)s and Banker holds %(banker)s after four cards. "
+            "Does anyone draw a third card?"
+        )
+        % totals,
+        _yes_no(),
         answer,
         why,
         cards=tokens,
@@ -191,6 +262,35 @@ def natural_question(tokens: list[str]) -> Question:
 # --- 6. Settlement -------------------------------------------------------------
 
 
+def _settlement_prompt(
+    kind: str, amount: int, outcome: Outcome, start: Decimal, after_confirm: Decimal
+) -> str:
+    figures = {
+        "start": _amount(start),
+        "amount": _amount(amount),
+        "bet": _kind_name(kind),
+        "balance": _amount(after_confirm),
+        "player": outcome.player_total,
+        "banker": outcome.banker_total,
+    }
+    if outcome.winner is Winner.TIE:
+        text = _(
+            "You start with %(start)s chips and confirm %(amount)s on %(bet)s (balance %(balance)s). "
+            "It is a tie, Player %(player)s to Banker %(banker)s. What is your balance now?"
+        )
+    elif outcome.winner is Winner.PLAYER:
+        text = _(
+            "You start with %(start)s chips and confirm %(amount)s on %(bet)s (balance %(balance)s). "
+            "Player wins, Player %(player)s to Banker %(banker)s. What is your balance now?"
+        )
+    else:
+        text = _(
+            "You start with %(start)s chips and confirm %(amount)s on %(bet)s (balance %(balance)s). "
+            "Banker wins, Player %(player)s to Banker %(banker)s. What is your balance now?"
+        )
+    return text % figures
+
+
 def settlement_question(
     kind: str, amount: int, outcome: Outcome, start: Decimal = Decimal("100")
 ) -> Question:
@@ -198,22 +298,37 @@ def settlement_question(
     [result] = settle([Bet(BetKind(kind), Decimal(amount))], outcome, STANDARD)
     after_confirm = start - amount
     final = after_confirm + result.returned
-    hand = "It is a tie" if outcome.winner is Winner.TIE else f"{KIND_NAMES[outcome.winner.value]} wins"
-    prompt = (
-        f"You start with {start} chips and confirm {amount} on {KIND_NAMES[kind]} "
-        f"(balance {after_confirm}). {hand}, Player {outcome.player_total} to Banker "
-        f"{outcome.banker_total}. What is your balance now?"
-    )
+    figures = {
+        "balance": _amount(after_confirm),
+        "amount": _amount(amount),
+        "final": _amount(final),
+        "stake": _amount(result.stake_returned),
+        "winnings": _amount(result.winnings),
+        "commission": _amount(result.commission),
+        "returned": _amount(result.returned),
+    }
     if result.result.value == "lost":
-        why = f"The bet lost: nothing comes back, so the balance stays at {after_confirm}."
+        why = _("The bet lost: nothing comes back, so the balance stays at %(balance)s.") % figures
     elif result.result.value == "push":
-        why = f"A tie gives Player and Banker bets back: {after_confirm} + {amount} = {final}."
+        why = _("A tie gives Player and Banker bets back: %(balance)s + %(amount)s = %(final)s.") % figures
+    elif result.commission:
+        why = (
+            _(
+                "%(stake)s stake back + %(winnings)s winnings − %(commission)s commission "
+                "(5%% of the winnings) = %(returned)s; %(balance)s + %(returned)s = %(final)s."
+            )
+            % figures
+        )
     else:
-        parts = f"{result.stake_returned} stake back + {result.winnings} winnings"
-        if result.commission:
-            parts += f" − {result.commission} commission (5% of the winnings)"
-        why = f"{parts} = {result.returned}; {after_confirm} + {result.returned} = {final}."
-    return _numbers("settlement", prompt, [["balance", "Balance"]], [final], why)
+        why = (
+            _(
+                "%(stake)s stake back + %(winnings)s winnings = %(returned)s; "
+                "%(balance)s + %(returned)s = %(final)s."
+            )
+            % figures
+        )
+    prompt = _settlement_prompt(kind, amount, outcome, start, after_confirm)
+    return _numbers("settlement", prompt, [["balance", _("Balance")]], [final], why)
 
 
 def _outcome(winner: str, player: int, banker: int) -> Outcome:
@@ -225,11 +340,11 @@ def _outcome(winner: str, player: int, banker: int) -> Outcome:
 
 def player_rule_question(total: int) -> Question:
     draws = player_draws(total)
-    why = f"Player has {total}: on 0 to 5 Player draws, on 6 or 7 Player stands."
+    why = _("Player has %(total)s: on 0 to 5 Player draws, on 6 or 7 Player stands.") % {"total": total}
     return _choice(
         "drawing",
-        f"No natural. Player has {total} with two cards. Does Player draw?",
-        DRAW_CHOICES,
+        _("No natural. Player has %(total)s with two cards. Does Player draw?") % {"total": total},
+        _draw_choices(),
         "draws" if draws else "stands",
         why,
     )
@@ -237,11 +352,13 @@ def player_rule_question(total: int) -> Question:
 
 def banker_stood_question(total: int) -> Question:
     draws = banker_draws(total, None)
-    why = f"Player stood, so Banker ({total}) follows the simple rule: draw on 0 to 5, stand on 6 or 7."
+    why = _(
+        "Player stood, so Banker (%(total)s) follows the simple rule: draw on 0 to 5, stand on 6 or 7."
+    ) % {"total": total}
     return _choice(
         "drawing",
-        f"No natural. Player stood. Banker has {total}. Does Banker draw?",
-        DRAW_CHOICES,
+        _("No natural. Player stood. Banker has %(total)s. Does Banker draw?") % {"total": total},
+        _draw_choices(),
         "draws" if draws else "stands",
         why,
     )
@@ -249,10 +366,16 @@ def banker_stood_question(total: int) -> Question:
 
 def new_total_question(player: int, third: int) -> Question:
     total = (player + third) % 10
-    why = f"{player} + {third} = {player + third}; keep the last digit: {total}."
+    why = _("%(player)s + %(third)s = %(sum)s; keep the last digit: %(total)s.") % {
+        "player": player,
+        "third": third,
+        "sum": player + third,
+        "total": total,
+    }
     return _choice(
         "drawing",
-        f"Player has {player} and draws a card worth {third}. What is Player's new total?",
+        _("Player has %(player)s and draws a card worth %(third)s. What is Player's new total?")
+        % {"player": player, "third": third},
         TOTAL_CHOICES,
         str(total),
         why,
@@ -261,24 +384,60 @@ def new_total_question(player: int, third: int) -> Question:
 
 # --- 8. Banker table -----------------------------------------------------------
 
+#: Why Banker draws or stands, by Banker's total and the decision: whole sentences,
+#: so a translation keeps the rule and its conclusion together.
+_BANKER_TABLE_WHY = {
+    (0, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 0 to 2 Banker always draws, so Banker draws."
+    ),
+    (1, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 0 to 2 Banker always draws, so Banker draws."
+    ),
+    (2, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 0 to 2 Banker always draws, so Banker draws."
+    ),
+    (3, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 3 Banker draws unless the third card is an 8, "
+        "so Banker draws."
+    ),
+    (3, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 3 Banker draws unless the third card is an 8, "
+        "so Banker stands."
+    ),
+    (4, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 4 Banker draws when the third card is 2 to 7, "
+        "so Banker draws."
+    ),
+    (4, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 4 Banker draws when the third card is 2 to 7, "
+        "so Banker stands."
+    ),
+    (5, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 5 Banker draws when it is 4 to 7, so Banker draws."
+    ),
+    (5, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 5 Banker draws when it is 4 to 7, so Banker stands."
+    ),
+    (6, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 6 Banker draws when it is 6 or 7, so Banker draws."
+    ),
+    (6, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 6 Banker draws when it is 6 or 7, so Banker stands."
+    ),
+    (7, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 7 Banker always stands, so Banker stands."
+    ),
+}
+
 
 def banker_table_question(total: int, third: int) -> Question:
     draws = banker_draws(total, third)
-    rule = {
-        0: "on 0 to 2 Banker always draws",
-        1: "on 0 to 2 Banker always draws",
-        2: "on 0 to 2 Banker always draws",
-        3: "on 3 Banker draws unless the third card is an 8",
-        4: "on 4 Banker draws when the third card is 2 to 7",
-        5: "on 5 Banker draws when it is 4 to 7",
-        6: "on 6 Banker draws when it is 6 or 7",
-        7: "on 7 Banker always stands",
-    }[total]
-    why = f"Player drew a card worth {third}; {rule}, so Banker {'draws' if draws else 'stands'}."
+    why = _BANKER_TABLE_WHY[total, draws] % {"third": third}
     return _choice(
         "banker-table",
-        f"Player drew a third card worth {third}. Banker has {total}. Does Banker draw?",
-        DRAW_CHOICES,
+        _("Player drew a third card worth %(third)s. Banker has %(total)s. Does Banker draw?")
+        % {"third": third, "total": total},
+        _draw_choices(),
         "draws" if draws else "stands",
         why,
     )
@@ -295,43 +454,52 @@ def lowest_edge_question() -> Question:
     edges = _edges()
     kinds = [BetKind.PLAYER, BetKind.BANKER, BetKind.TIE]
     best = min(kinds, key=lambda kind: edges[kind])
-    figures = ", ".join(f"{KIND_NAMES[k.value]} {float(edges[k]) * 100:.4f} %" for k in kinds)
+    figures = ", ".join(
+        _("%(bet)s %(edge)s %%") % {"bet": _kind_name(k.value), "edge": percent_text(float(edges[k]) * 100)}
+        for k in kinds
+    )
     return _choice(
         "house-edge",
-        "On the standard eight-deck table, which bet has the lowest house edge?",
-        [["player", "Player"], ["banker", "Banker"], ["tie", "Tie"]],
+        _("On the standard eight-deck table, which bet has the lowest house edge?"),
+        [["player", _kind_name("player")], ["banker", _kind_name("banker")], ["tie", _kind_name("tie")]],
         best.value,
-        f"The exact edges are {figures}: Banker loses least on average, even after commission.",
+        _("The exact edges are %(edges)s: Banker loses least on average, even after commission.")
+        % {"edges": figures},
     )
 
 
 def streak_question() -> Question:
     return _choice(
         "house-edge",
-        "Banker has won three coups in a row. How likely is Banker to win the next one?",
+        _("Banker has won three coups in a row. How likely is Banker to win the next one?"),
         [
-            ["more", "More likely than usual"],
-            ["same", "About as likely as always"],
-            ["less", "Less likely than usual"],
+            ["more", _("More likely than usual")],
+            ["same", _("About as likely as always")],
+            ["less", _("Less likely than usual")],
         ],
         "same",
-        "The cards left in the shoe do not know what came before: a run changes nothing about the next "
-        "coup, and simulations show Banker winning after a run about as often as ever.",
+        _(
+            "The cards left in the shoe do not know what came before: a run changes nothing about the next "
+            "coup, and simulations show Banker winning after a run about as often as ever."
+        ),
     )
 
 
 def six_question() -> Question:
     return _choice(
         "house-edge",
-        "Why does a Banker win on six pay only half at the no-commission table?",
+        _("Why does a Banker win on six pay only half at the no-commission table?"),
         [
-            ["edge", "Without it, the Banker bet would favour the player"],
-            ["luck", "Six is an unlucky number"],
-            ["rare", "Banker rarely wins on six"],
+            ["edge", _("Without it, the Banker bet would favour the player")],
+            ["luck", _("Six is an unlucky number")],
+            ["rare", _("Banker rarely wins on six")],
         ],
         "edge",
-        "Banker wins a little more often than Player; paying every Banker win in full would give the "
-        "bettor the edge. Halving the six wins takes that back instead of a 5% commission.",
+        _(
+            "Banker wins a little more often than Player; paying every Banker win in full would give the "
+            "bettor the edge. Halving the six wins takes that back instead of a %(commission)s%% commission."
+        )
+        % {"commission": 5},
     )
 
 
@@ -340,11 +508,14 @@ def tie_question() -> Question:
     tie, player = float(edges[BetKind.TIE]) * 100, float(edges[BetKind.PLAYER]) * 100
     return _choice(
         "house-edge",
-        "Tie pays 8 to 1. Does that make it a better bet than Player?",
-        [["no", "No: its house edge is far larger"], ["yes", "Yes: it pays eight times as much"]],
+        _("Tie pays 8 to 1. Does that make it a better bet than Player?"),
+        [["no", _("No: its house edge is far larger")], ["yes", _("Yes: it pays eight times as much")]],
         "no",
-        f"A tie comes up in under one coup in ten, so 8 to 1 is not enough: the Tie edge is {tie:.4f} % "
-        f"against {player:.4f} % for Player.",
+        _(
+            "A tie comes up in under one coup in ten, so 8 to 1 is not enough: the Tie edge is %(tie)s %% "
+            "against %(player)s %% for Player."
+        )
+        % {"tie": percent_text(tie), "player": percent_text(player)},
     )
 
 
@@ -481,11 +652,11 @@ def normalise(question: Question, data: Mapping[str, str]) -> str:
     """
     if question["form"] == "choice":
         answer = str(data.get("answer", "")).strip()
-        if answer not in {value for value, _ in question["choices"]}:
+        if answer not in {value for value, _label in question["choices"]}:
             raise BadAnswer(answer)
         return answer
     amounts = []
-    for name, _ in question["fields"]:
+    for name, _label in question["fields"]:
         text = str(data.get(f"answer_{name}", "")).strip().replace(",", ".")
         try:
             amount = Decimal(text)

@@ -19,6 +19,9 @@ Design overview:
 - Sorting happens in Python on the computed rows (a class is at most a few
   hundred learners); a value that is missing (no seat, no answers, never
   active) sorts last in either direction.
+- Statuses (``done``, ``in progress``, ``not started``) are machine values
+  (sorting, CSS classes); their words, the column headings and the reasons
+  for help are in the active language, on the page and in the CSV alike.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from typing import Any
 
 from django.db.models import Count, DateTimeField, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from lessons.drill import CELLS, FAIR_BELOW, WEAK_BELOW, Cell
 from lessons.models import (
@@ -46,6 +51,7 @@ from lessons.models import (
     Membership,
 )
 from lessons.selectors import DRILL_CELLS
+from table.explain import amount_text
 from table.models import LedgerEntry, Round, Seat
 
 # --- Who needs help ------------------------------------------------------------------
@@ -67,6 +73,12 @@ WEAKEST_MIN_ATTEMPTS = 5
 NONE_TEXT = "—"
 DONE, IN_PROGRESS, NOT_STARTED = "done", "in progress", "not started"
 _STATUS_RANK = {NOT_STARTED: 0, IN_PROGRESS: 1, DONE: 2}
+#: A status in words, in the active language.
+STATUS_LABELS = {
+    DONE: gettext_lazy("done"),
+    IN_PROGRESS: gettext_lazy("in progress"),
+    NOT_STARTED: gettext_lazy("not started"),
+}
 
 #: Text that a spreadsheet reads as the start of a formula (or that hides one after a tab or return).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -87,7 +99,7 @@ def percent(correct: int, attempts: int) -> str:
     >>> percent(5, 6)
     '83%'
     """
-    return f"{correct / attempts:.0%}"
+    return _("%(percent)s%%") % {"percent": f"{correct / attempts * 100:.0f}"}
 
 
 # --- Rows ----------------------------------------------------------------------------
@@ -107,10 +119,14 @@ class LessonCell:
         return self.correct / self.attempts if self.attempts else None
 
     @property
+    def status_text(self) -> str:
+        return str(STATUS_LABELS[self.status])
+
+    @property
     def text(self) -> str:
         if self.status == NOT_STARTED or not self.attempts:
-            return self.status
-        return f"{self.status} · {self.correct}/{self.attempts} ({percent(self.correct, self.attempts)})"
+            return self.status_text
+        return f"{self.status_text} · {self.correct}/{self.attempts} ({percent(self.correct, self.attempts)})"
 
     @property
     def css_class(self) -> str:
@@ -159,11 +175,11 @@ class LearnerRow:
 
     @property
     def help_text(self) -> str:
-        return f"Needs help: {self.reasons_text}" if self.reasons else ""
+        return _("Needs help: %(reasons)s") % {"reasons": self.reasons_text} if self.reasons else ""
 
     @property
     def done_text(self) -> str:
-        return f"{self.lessons_done} of {len(self.lessons)}"
+        return _("%(count)s of %(total)s") % {"count": self.lessons_done, "total": len(self.lessons)}
 
     @property
     def accuracy_text(self) -> str:
@@ -173,22 +189,25 @@ class LearnerRow:
 
     @property
     def mastery_text(self) -> str:
-        return f"{self.mastered} of {DRILL_CELLS}"
+        return _("%(count)s of %(total)s") % {"count": self.mastered, "total": DRILL_CELLS}
 
     @property
     def balance_text(self) -> str:
-        return NONE_TEXT if self.balance is None else f"{self.balance:.2f}"
+        return NONE_TEXT if self.balance is None else amount_text(self.balance)
 
     @property
     def restarts_text(self) -> str:
         if self.restarts_by_instructor:
-            return f"{self.restarts} ({self.restarts_by_instructor} by an instructor)"
+            return _("%(restarts)s (%(by_instructor)s by an instructor)") % {
+                "restarts": self.restarts,
+                "by_instructor": self.restarts_by_instructor,
+            }
         return str(self.restarts)
 
     @property
     def last_active_text(self) -> str:
         if self.last_active is None:
-            return "never"
+            return _("never")
         return timezone.localtime(self.last_active).strftime("%Y-%m-%d %H:%M")
 
     @property
@@ -243,16 +262,16 @@ SORTS: dict[str, Callable[[LearnerRow], Any]] = {
 
 def columns_for(lessons: list[Lesson]) -> list[Column]:
     return [
-        Column("Learner", "username"),
-        Column("Needs help", "help"),
-        *(Column(f"{lesson.number}. {lesson.title}", f"lesson-{lesson.number}") for lesson in lessons),
-        Column("Lessons done", "done"),
-        Column("Exercise accuracy", "accuracy"),
-        Column("Drill mastery", "mastery"),
-        Column("Table rounds", "rounds"),
-        Column("Chip balance", "balance"),
-        Column("Restarts", "restarts"),
-        Column("Last active", "active"),
+        Column(_("Learner"), "username"),
+        Column(_("Needs help"), "help"),
+        *(Column(str(lesson), f"lesson-{lesson.number}") for lesson in lessons),
+        Column(_("Lessons done"), "done"),
+        Column(_("Exercise accuracy"), "accuracy"),
+        Column(_("Drill mastery"), "mastery"),
+        Column(_("Table rounds"), "rounds"),
+        Column(_("Chip balance"), "balance"),
+        Column(_("Restarts"), "restarts"),
+        Column(_("Last active"), "active"),
     ]
 
 
@@ -315,12 +334,15 @@ class ClassHeatCell:
     @property
     def name(self) -> str:
         if self.cell.third == STOOD:
-            return f"Banker {self.cell.banker_total}, Player stood"
-        return f"Banker {self.cell.banker_total}, Player's third card {self.cell.third}"
+            return _("Banker %(total)s, Player stood") % {"total": self.cell.banker_total}
+        return _("Banker %(total)s, Player's third card %(third)s") % {
+            "total": self.cell.banker_total,
+            "third": self.cell.third,
+        }
 
     @property
     def answer(self) -> str:
-        return "Banker draws" if self.cell.draws else "Banker stands"
+        return _("Banker draws") if self.cell.draws else _("Banker stands")
 
 
 @dataclass(frozen=True)
@@ -477,25 +499,56 @@ def help_reasons(row: LearnerRow, now: datetime) -> list[str]:
     """Why the learner may need help, in words (empty: no sign of it)."""
     reasons = []
     if row.attempts >= LOW_ACCURACY_MIN_ATTEMPTS and row.accuracy is not None and row.accuracy < LOW_ACCURACY:
-        reasons.append(f"exercise accuracy {percent(row.correct, row.attempts)} over {row.attempts} answers")
+        reasons.append(
+            ngettext(
+                "exercise accuracy %(percent)s over %(count)d answer",
+                "exercise accuracy %(percent)s over %(count)d answers",
+                row.attempts,
+            )
+            % {"percent": percent(row.correct, row.attempts), "count": row.attempts}
+        )
     own_restarts = row.restarts - row.restarts_by_instructor
     if own_restarts >= MANY_RESTARTS:
-        reasons.append(f"ran out of chips and restarted {own_restarts} times")
+        reasons.append(
+            ngettext(
+                "ran out of chips and restarted %(count)d time",
+                "ran out of chips and restarted %(count)d times",
+                own_restarts,
+            )
+            % {"count": own_restarts}
+        )
     if row.last_active is None:
         days = (now - row.joined_at).days
         if days >= INACTIVE_DAYS:
-            reasons.append(f"no activity since joining {days} days ago")
+            reasons.append(
+                ngettext(
+                    "no activity since joining %(count)d day ago",
+                    "no activity since joining %(count)d days ago",
+                    days,
+                )
+                % {"count": days}
+            )
     else:
         days = (now - row.last_active).days
         if days >= INACTIVE_DAYS:
-            reasons.append(f"no activity for {days} days")
+            reasons.append(
+                ngettext("no activity for %(count)d day", "no activity for %(count)d days", days)
+                % {"count": days}
+            )
     stuck = [
-        f"lesson {cell.lesson.number}"
+        _("lesson %(number)s") % {"number": cell.lesson.number}
         for cell in row.lessons
         if cell.status == IN_PROGRESS and cell.attempts >= STUCK_ATTEMPTS
     ]
     if stuck:
-        reasons.append(f"stuck on {', '.join(stuck)} after {STUCK_ATTEMPTS} or more answers")
+        reasons.append(
+            ngettext(
+                "stuck on %(lessons)s after %(count)d or more answer",
+                "stuck on %(lessons)s after %(count)d or more answers",
+                STUCK_ATTEMPTS,
+            )
+            % {"lessons": ", ".join(stuck), "count": STUCK_ATTEMPTS}
+        )
     return reasons
 
 

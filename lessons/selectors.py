@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from lessons.course import LESSONS
 from lessons.models import (
@@ -29,9 +30,17 @@ class LessonRow:
 
     @property
     def status(self) -> str:
+        """``not started``, ``in progress`` or ``done``: a machine value (CSS class, comparisons)."""
         if self.progress is None:
             return "not started"
         return "done" if self.progress.completed else "in progress"
+
+    @property
+    def status_text(self) -> str:
+        """The status in words, in the active language."""
+        return {"not started": _("not started"), "in progress": _("in progress"), "done": _("done")}[
+            self.status
+        ]
 
 
 @dataclass

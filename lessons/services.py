@@ -6,7 +6,8 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from lessons import exercises, questions
 from lessons.course import COURSE, LESSONS, Example
@@ -42,9 +43,9 @@ def drill_cell_record(*, user, banker_total: int, player_third: int | None, corr
 #: Gaps longer than this between two requests in a lesson are a break, not study time.
 STUDY_GAP = timedelta(minutes=10)
 
-BAD_QUESTION = "This question could not be read (it may be old or from another page). Here is a fresh one."
-BAD_ANSWER = "Choose one of the answers, or write the amount as a number like 109.5."
-ALREADY_ANSWERED = "You have already answered this question; here is the next one."
+BAD_QUESTION = _("This question could not be read (it may be old or from another page). Here is a fresh one.")
+BAD_ANSWER = _("Choose one of the answers, or write the amount as a number like 109.5.")
+ALREADY_ANSWERED = _("You have already answered this question; here is the next one.")
 
 
 class ExerciseError(Exception):
@@ -56,13 +57,16 @@ class ExerciseError(Exception):
 
 
 def lessons_load() -> int:
-    """Copy the course's identity and order into the database (idempotent); return how many lessons."""
-    with transaction.atomic():
+    """Copy the course's identity and order into the database (idempotent); return how many lessons.
+
+    The stored title is the English source text, whatever language is active.
+    """
+    with transaction.atomic(), translation.override(None):
         # Numbers are unique: park them out of the way before renumbering.
         Lesson.objects.exclude(slug__in=LESSONS).update(number=F("number") + 1000)
         for spec in COURSE:
             Lesson.objects.update_or_create(
-                slug=spec.slug, defaults={"number": spec.number + 500, "title": spec.title}
+                slug=spec.slug, defaults={"number": spec.number + 500, "title": str(spec.title)}
             )
         for spec in COURSE:
             Lesson.objects.filter(slug=spec.slug).update(number=spec.number)
@@ -162,9 +166,9 @@ def example_restart(*, user, lesson: Lesson, example: Example):
 
 # --- Classes ---------------------------------------------------------------------
 
-JOIN_CODE_UNKNOWN = "There is no class with that join code. Check it with your instructor."
-JOIN_CODE_EXPIRED = "That join code has expired. Ask your instructor for the new one."
-ALREADY_MEMBER = "You are already in that class."
+JOIN_CODE_UNKNOWN = _("There is no class with that join code. Check it with your instructor.")
+JOIN_CODE_EXPIRED = _("That join code has expired. Ask your instructor for the new one.")
+ALREADY_MEMBER = _("You are already in that class.")
 
 
 class JoinError(Exception):

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from lessons import house_edge, services
@@ -38,7 +39,7 @@ def home(request) -> HttpResponse:
 
 def _lesson_or_404(slug: str) -> Lesson:
     if slug not in LESSONS:
-        raise Http404("There is no such lesson.")
+        raise Http404(_("There is no such lesson."))
     return get_object_or_404(Lesson, slug=slug)
 
 
@@ -46,7 +47,7 @@ def _example_or_404(slug: str, key: str) -> tuple[Lesson, Example]:
     lesson = _lesson_or_404(slug)
     found = example(slug, key)
     if found is None:
-        raise Http404("There is no such example.")
+        raise Http404(_("There is no such example."))
     return lesson, found
 
 

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TableConfig(AppConfig):
     name = "table"
-    verbose_name = "Practice table"
+    verbose_name = _("Practice table")

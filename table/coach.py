@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.utils.translation import gettext as _
+
 from table.engine import Coup, Reason, banker_draws, hand_total, player_draws
 from table.explain import reason_sentence
 
@@ -49,22 +51,22 @@ def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
         if PLAYER_DRAW not in calls:
             return Question(
                 PLAYER_DRAW,
-                f"Player has {player_total}. Does Player draw a third card?",
+                _("Player has %(total)s. Does Player draw a third card?") % {"total": player_total},
                 player_total,
                 banker_total,
             )
         if BANKER_DRAW not in calls:
             if not player_draws(player_total):
-                prompt = f"Player stood. Banker has {banker_total}. Does Banker draw?"
+                prompt = _("Player stood. Banker has %(total)s. Does Banker draw?") % {"total": banker_total}
                 return Question(BANKER_DRAW, prompt, player_total, banker_total, None)
             if coup.player_third is not None:
                 third = coup.player_third
-                prompt = (
-                    f"Banker has {banker_total} and Player's third card is worth {third}. Does Banker draw?"
-                )
+                prompt = _(
+                    "Banker has %(total)s and Player's third card is worth %(third)s. Does Banker draw?"
+                ) % {"total": banker_total, "third": third}
                 return Question(BANKER_DRAW, prompt, player_total, banker_total, third)
     if coup.is_over and SETTLEMENT not in calls:
-        return Question(SETTLEMENT, "The coup is over. How many chips does each of your bets return?")
+        return Question(SETTLEMENT, _("The coup is over. How many chips does each of your bets return?"))
     return None
 
 

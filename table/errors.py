@@ -3,38 +3,43 @@
 Each error carries the HTTP status a view answers with: 400 for bad input,
 404 for a round that is not the learner's, 409 for a request that does not fit
 the round's state. Tests assert the exact texts through these constants.
+
+The messages are lazy translations: a message is put in the active language
+when it is shown, or when ``.format(...)`` fills in its figures at raise time.
 """
 
 from __future__ import annotations
 
 from http import HTTPStatus
 
-NO_BETS = "Place at least one bet before confirming."
-STAKE_NOT_A_NUMBER = "Stakes are whole numbers of chips, like 10."
-STAKE_NOT_WHOLE = "Stakes are whole chips: {amount} has a fraction."
-STAKE_NOT_POSITIVE = "A stake must be more than zero chips."
-MAIN_BET_LIMITS = "Bets on Player, Banker and Tie are {min} to {max} chips each."
-LION_LIMITS = "The Lion Bonus takes {min} to {max} chips."
-LION_BOTH_SIDES = "The Lion Bonus goes on Player or on Banker, not on both."
-UNKNOWN_BET_KIND = "There is no bet called {kind!r}: choose Player, Banker, Tie or the Lion Bonus."
-NOT_ENOUGH_CHIPS = "Your stakes ({total} chips) are more than your balance ({balance} chips)."
-BETS_CLOSED = "This round's bets are confirmed: they cannot change any more."
-STALE_ROUND = "That form belongs to an earlier round; here is the table as it is now."
-CONFIRM_FIRST = "Confirm your bets before the first card is dealt."
-COUP_OVER = "This coup is over and settled: start the next round to deal again."
-NO_SUCH_CARD = "That card is not the next one to deal; here is the table as it is now."
-ROUND_NOT_FOUND = "There is no such round at your table."
-ROUND_IN_PLAY = "Finish the round in play first."
-RESET_NOT_NEEDED = (
+from django.utils.translation import gettext_lazy as _
+
+NO_BETS = _("Place at least one bet before confirming.")
+STAKE_NOT_A_NUMBER = _("Stakes are whole numbers of chips, like 10.")
+STAKE_NOT_WHOLE = _("Stakes are whole chips: {amount} has a fraction.")
+STAKE_NOT_POSITIVE = _("A stake must be more than zero chips.")
+MAIN_BET_LIMITS = _("Bets on Player, Banker and Tie are {min} to {max} chips each.")
+LION_LIMITS = _("The Lion Bonus takes {min} to {max} chips.")
+LION_BOTH_SIDES = _("The Lion Bonus goes on Player or on Banker, not on both.")
+UNKNOWN_BET_KIND = _("There is no bet called {kind!r}: choose Player, Banker, Tie or the Lion Bonus.")
+NOT_ENOUGH_CHIPS = _("Your stakes ({total} chips) are more than your balance ({balance} chips).")
+BETS_CLOSED = _("This round's bets are confirmed: they cannot change any more.")
+STALE_ROUND = _("That form belongs to an earlier round; here is the table as it is now.")
+CONFIRM_FIRST = _("Confirm your bets before the first card is dealt.")
+COUP_OVER = _("This coup is over and settled: start the next round to deal again.")
+NO_SUCH_CARD = _("That card is not the next one to deal; here is the table as it is now.")
+ROUND_NOT_FOUND = _("There is no such round at your table.")
+ROUND_IN_PLAY = _("Finish the round in play first.")
+RESET_NOT_NEEDED = _(
     "You can restart with {starting} chips only when your balance is below the table minimum of {minimum}."
 )
-FORM_INCOMPLETE = "The form is incomplete or out of date: reload the table and try again."
-CALL_FIRST = "Coach mode: make your call before the next card."
-NO_QUESTION = "There is no call to make right now; here is the table as it is."
-CALL_ANSWER = "Answer with draws or stands."
-CALL_AMOUNT = "Write how many chips each bet returns, as a number like 19.5 (0 if it returns nothing)."
-PRESET_NOT_ALLOWED = "Your class does not use the {label} table."
-UNKNOWN_PRESET = "There is no table called {preset!r}."
+FORM_INCOMPLETE = _("The form is incomplete or out of date: reload the table and try again.")
+CALL_FIRST = _("Coach mode: make your call before the next card.")
+NO_QUESTION = _("There is no call to make right now; here is the table as it is.")
+CALL_ANSWER = _("Answer with draws or stands.")
+CALL_AMOUNT = _("Write how many chips each bet returns, as a number like 19.5 (0 if it returns nothing).")
+PRESET_NOT_ALLOWED = _("Your class does not use the {label} table.")
+UNKNOWN_PRESET = _("There is no table called {preset!r}.")
 
 
 class TableError(Exception):

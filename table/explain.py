@@ -1,42 +1,84 @@
 """Plain-language sentences for the engine's decisions, and card names.
 
 The engine gives machine-readable reasons with their figures; this module is
-the edge that turns them into sentences for people. Lessons and the table use
-the same sentences.
+the edge that turns them into sentences for people, in the active language.
+Lessons and the table use the same sentences. Each sentence is one whole
+translatable text with named placeholders, so a translation can put the
+figures wherever its word order needs them.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from table.engine import Card, Hand, Rank, Reason, Step, Suit
 
 RANK_NAMES = {
-    Rank.ACE: "ace",
-    Rank.TWO: "two",
-    Rank.THREE: "three",
-    Rank.FOUR: "four",
-    Rank.FIVE: "five",
-    Rank.SIX: "six",
-    Rank.SEVEN: "seven",
-    Rank.EIGHT: "eight",
-    Rank.NINE: "nine",
-    Rank.TEN: "ten",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
+    Rank.ACE: pgettext_lazy("card rank", "ace"),
+    Rank.TWO: pgettext_lazy("card rank", "two"),
+    Rank.THREE: pgettext_lazy("card rank", "three"),
+    Rank.FOUR: pgettext_lazy("card rank", "four"),
+    Rank.FIVE: pgettext_lazy("card rank", "five"),
+    Rank.SIX: pgettext_lazy("card rank", "six"),
+    Rank.SEVEN: pgettext_lazy("card rank", "seven"),
+    Rank.EIGHT: pgettext_lazy("card rank", "eight"),
+    Rank.NINE: pgettext_lazy("card rank", "nine"),
+    Rank.TEN: pgettext_lazy("card rank", "ten"),
+    Rank.JACK: pgettext_lazy("card rank", "jack"),
+    Rank.QUEEN: pgettext_lazy("card rank", "queen"),
+    Rank.KING: pgettext_lazy("card rank", "king"),
 }
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+SUIT_NAMES = {
+    Suit.SPADES: pgettext_lazy("card suit", "spades"),
+    Suit.HEARTS: pgettext_lazy("card suit", "hearts"),
+    Suit.DIAMONDS: pgettext_lazy("card suit", "diamonds"),
+    Suit.CLUBS: pgettext_lazy("card suit", "clubs"),
+}
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-HAND_NAMES = {Hand.PLAYER: "Player", Hand.BANKER: "Banker"}
+HAND_NAMES = {Hand.PLAYER: pgettext_lazy("hand", "Player"), Hand.BANKER: pgettext_lazy("hand", "Banker")}
+#: The three results of a coup, by ``Winner`` value.
+RESULT_NAMES = {
+    "player": gettext_lazy("Player wins"),
+    "banker": gettext_lazy("Banker wins"),
+    "tie": gettext_lazy("Tie"),
+}
+
+
+def amount_text(value: Decimal | int | float | str, decimal_pos: int | None = 2) -> str:
+    """A chip amount for a sentence, in the active locale (``109.50``; ``109,50`` in German).
+
+    The value is rounded half-up first (Django's ``number_format`` cuts digits
+    off); ``decimal_pos=None`` keeps the value's own decimals (``100``, ``19.5``).
+    """
+    number = Decimal(str(value))
+    if decimal_pos is not None:
+        number = number.quantize(Decimal(1).scaleb(-decimal_pos))
+    return number_format(number, decimal_pos=decimal_pos)
+
+
+def percent_text(value: float | Decimal, places: int = 4) -> str:
+    """A percentage figure (without its sign) in the active locale: ``1.0579`` (``1,0579`` in German)."""
+    return amount_text(f"{float(value):.{int(places)}f}", decimal_pos=int(places))
 
 
 def card_name(card: Card) -> str:
     """``seven of clubs``; a card without a suit is named by its rank alone."""
     rank = RANK_NAMES[card.rank]
-    return f"{rank} of {SUIT_NAMES[card.suit]}" if card.suit else rank
+    if not card.suit:
+        return str(rank)
+    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAMES[card.suit]}
 
 
-def _article(value: int) -> str:
-    return "an" if value == 8 else "a"
+def _natural_sentence(player: bool, banker: bool) -> str:
+    if player and banker:
+        return _("Natural: Player and Banker have 8 or 9 with two cards, so nobody draws.")
+    if player:
+        return _("Natural: Player has 8 or 9 with two cards, so nobody draws.")
+    return _("Natural: Banker has 8 or 9 with two cards, so nobody draws.")
 
 
 def reason_sentence(reason: Reason, params) -> str:
@@ -46,35 +88,51 @@ def reason_sentence(reason: Reason, params) -> str:
     before = params.get("banker_total_before_draw", b)
     match reason:
         case Reason.NATURAL:
-            who = " and ".join(
-                name for name, total in (("Player", p), ("Banker", b)) if total is not None and total >= 8
-            )
-            verb = "have" if " and " in who else "has"
-            return f"Natural: {who} {verb} 8 or 9 with two cards, so nobody draws."
+            return _natural_sentence(p is not None and p >= 8, b is not None and b >= 8)
         case Reason.PLAYER_DRAWS:
-            return f"Player has {p}: on 0 to 5 Player draws a third card."
+            return _("Player has %(total)s: on 0 to 5 Player draws a third card.") % {"total": p}
         case Reason.PLAYER_STANDS:
-            return f"Player has {p}: on 6 or 7 Player stands."
+            return _("Player has %(total)s: on 6 or 7 Player stands.") % {"total": p}
         case Reason.BANKER_DRAWS_PLAYER_STOOD:
-            return f"Player stood, and Banker has {b}: on 0 to 5 Banker draws."
+            return _("Player stood, and Banker has %(total)s: on 0 to 5 Banker draws.") % {"total": b}
         case Reason.BANKER_STANDS_PLAYER_STOOD:
-            return f"Player stood, and Banker has {b}: on 6 or 7 Banker stands."
+            return _("Player stood, and Banker has %(total)s: on 6 or 7 Banker stands.") % {"total": b}
         case Reason.BANKER_DRAWS_TABLE:
-            return f"Banker has {before} and Player's third card is {_article(third)} {third}: Banker draws."
+            if third == 8:
+                return _("Banker has %(total)s and Player's third card is an 8: Banker draws.") % {
+                    "total": before
+                }
+            return _("Banker has %(total)s and Player's third card is a %(third)s: Banker draws.") % {
+                "total": before,
+                "third": third,
+            }
         case Reason.BANKER_STANDS_TABLE:
-            return f"Banker has {before} and Player's third card is {_article(third)} {third}: Banker stands."
+            if third == 8:
+                return _("Banker has %(total)s and Player's third card is an 8: Banker stands.") % {
+                    "total": before
+                }
+            return _("Banker has %(total)s and Player's third card is a %(third)s: Banker stands.") % {
+                "total": before,
+                "third": third,
+            }
         case Reason.COUP_OVER:
             if p == b:
-                return f"Both hands have {p}: it is a tie."
-            winner = "Player" if p > b else "Banker"
-            return f"Player {p}, Banker {b}: {winner} wins by {abs(p - b)}."
+                return _("Both hands have %(total)s: it is a tie.") % {"total": p}
+            figures = {"player": p, "banker": b, "margin": abs(p - b)}
+            if p > b:
+                return _("Player %(player)s, Banker %(banker)s: Player wins by %(margin)s.") % figures
+            return _("Player %(player)s, Banker %(banker)s: Banker wins by %(margin)s.") % figures
         case _:
             return ""
 
 
 def step_sentences(step: Step) -> list[str]:
     """What happened with one card: where it went, then each decision it led to."""
-    sentences = [f"{HAND_NAMES[step.hand]} receives the {card_name(step.card)}."]
+    if step.hand is Hand.PLAYER:
+        received = _("Player receives the %(card)s.") % {"card": card_name(step.card)}
+    else:
+        received = _("Banker receives the %(card)s.") % {"card": card_name(step.card)}
+    sentences = [received]
     sentences += [
         reason_sentence(reason, step.params) for reason in step.reasons if reason != Reason.INITIAL_CARD
     ]
@@ -83,12 +141,26 @@ def step_sentences(step: Step) -> list[str]:
 
 def bet_sentence(bet) -> str:
     """How one settled bet was paid, in words (``Banker won: 10.00 back + 10.00 winnings − 0.50 …``)."""
-    label = bet.get_kind_display()
+    figures = {
+        "bet": bet.get_kind_display(),
+        "amount": amount_text(bet.amount),
+        "returned": amount_text(bet.stake_returned),
+        "winnings": amount_text(bet.winnings),
+        "commission": amount_text(bet.commission),
+        "total": amount_text(bet.returned_total),
+    }
     if bet.result == "lost":
-        return f"{label} lost: the {bet.amount} chips staked stay with the table, nothing comes back."
+        return (
+            _("%(bet)s lost: the %(amount)s chips staked stay with the table, nothing comes back.") % figures
+        )
     if bet.result == "push":
-        return f"{label} is a push: the {bet.amount} chips staked come back, no winnings."
-    parts = f"{bet.stake_returned} back + {bet.winnings} winnings"
+        return _("%(bet)s is a push: the %(amount)s chips staked come back, no winnings.") % figures
     if bet.commission:
-        parts += f" − {bet.commission} commission"
-    return f"{label} won: {parts} = {bet.returned_total} chips."
+        return (
+            _(
+                "%(bet)s won: %(returned)s back + %(winnings)s winnings − %(commission)s commission "
+                "= %(total)s chips."
+            )
+            % figures
+        )
+    return _("%(bet)s won: %(returned)s back + %(winnings)s winnings = %(total)s chips.") % figures

@@ -26,6 +26,8 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from table.presets import PRESETS
 
@@ -33,37 +35,46 @@ STARTING_BALANCE = Decimal("100.00")
 
 
 class BaseModel(models.Model):
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         abstract = True
 
 
-def _amount(**kwargs: object) -> models.DecimalField:
-    return models.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+def _amount(verbose_name, **kwargs: object) -> models.DecimalField:
+    return models.DecimalField(verbose_name, max_digits=12, decimal_places=2, **kwargs)
 
 
 class Seat(BaseModel):
     class Kind(models.TextChoices):
-        TABLE = "table", "Practice table"
-        LESSON = "lesson", "Lesson example"
+        TABLE = "table", _("Practice table")
+        LESSON = "lesson", _("Lesson example")
 
     class Preset(models.TextChoices):
-        STANDARD = "standard", "Standard (8 decks, 5% commission)"
-        NO_COMMISSION = "no-commission", "No-commission (6 decks, Banker six pays half)"
+        # xgettext:no-python-format
+        STANDARD = "standard", _("Standard (8 decks, 5% commission)")
+        NO_COMMISSION = "no-commission", _("No-commission (6 decks, Banker six pays half)")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.TABLE)
-    label = models.CharField(max_length=80, blank=True, help_text="Which lesson example, for lesson seats.")
-    preset = models.CharField(max_length=16, choices=Preset.choices, default=Preset.STANDARD)
-    balance = _amount(default=Decimal("0.00"))
-    starting_balance = _amount(default=STARTING_BALANCE)
-    shoe_state = models.TextField(blank=True, help_text="The engine's dump of the current shoe (secret).")
-    shoe_number = models.PositiveIntegerField(default=0)
-    coach_mode = models.BooleanField(default=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats", verbose_name=_("user")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.TABLE)
+    label = models.CharField(
+        _("label"), max_length=80, blank=True, help_text=_("Which lesson example, for lesson seats.")
+    )
+    preset = models.CharField(_("preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD)
+    balance = _amount(_("balance"), default=Decimal("0.00"))
+    starting_balance = _amount(_("starting balance"), default=STARTING_BALANCE)
+    shoe_state = models.TextField(
+        _("shoe state"), blank=True, help_text=_("The engine's dump of the current shoe (secret).")
+    )
+    shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
+    coach_mode = models.BooleanField(_("coach mode"), default=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [
             models.CheckConstraint(condition=Q(balance__gte=0), name="seat_balance_not_negative"),
             models.UniqueConstraint(
@@ -81,32 +92,40 @@ class Seat(BaseModel):
 
 class Round(BaseModel):
     class State(models.TextChoices):
-        BETTING = "betting", "Betting (draft)"
-        DEALING = "dealing", "Dealing"
-        SETTLED = "settled", "Settled"
+        BETTING = "betting", _("Betting (draft)")
+        DEALING = "dealing", _("Dealing")
+        SETTLED = "settled", _("Settled")
 
     class Winner(models.TextChoices):
-        PLAYER = "player", "Player"
-        BANKER = "banker", "Banker"
-        TIE = "tie", "Tie"
+        PLAYER = "player", pgettext_lazy("hand", "Player")
+        BANKER = "banker", pgettext_lazy("hand", "Banker")
+        TIE = "tie", _("Tie")
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveIntegerField()
-    state = models.CharField(max_length=10, choices=State.choices, default=State.BETTING)
-    preset = models.CharField(max_length=16, choices=Seat.Preset.choices)
-    shoe_number = models.PositiveIntegerField(default=0)
-    new_shoe = models.BooleanField(default=False, help_text="A fresh shoe was shuffled for this round.")
-    cards = models.CharField(max_length=40, blank=True, help_text="Tokens dealt so far, in order.")
-    committed = _amount(default=Decimal("0.00"))
-    returned = _amount(default=Decimal("0.00"))
-    winner = models.CharField(max_length=6, choices=Winner.choices, blank=True)
-    player_total = models.PositiveSmallIntegerField(null=True, blank=True)
-    banker_total = models.PositiveSmallIntegerField(null=True, blank=True)
-    natural = models.BooleanField(null=True, blank=True)
-    settled_at = models.DateTimeField(null=True, blank=True)
-    calls = models.JSONField(default=dict, blank=True, help_text="Coach-mode calls, keyed by question.")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("seat"))
+    number = models.PositiveIntegerField(_("number"))
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.BETTING)
+    preset = models.CharField(_("preset"), max_length=16, choices=Seat.Preset.choices)
+    shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
+    new_shoe = models.BooleanField(
+        _("new shoe"), default=False, help_text=_("A fresh shoe was shuffled for this round.")
+    )
+    cards = models.CharField(
+        _("cards"), max_length=40, blank=True, help_text=_("Tokens dealt so far, in order.")
+    )
+    committed = _amount(_("committed"), default=Decimal("0.00"))
+    returned = _amount(_("returned"), default=Decimal("0.00"))
+    winner = models.CharField(_("winner"), max_length=6, choices=Winner.choices, blank=True)
+    player_total = models.PositiveSmallIntegerField(_("player total"), null=True, blank=True)
+    banker_total = models.PositiveSmallIntegerField(_("banker total"), null=True, blank=True)
+    natural = models.BooleanField(_("natural"), null=True, blank=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+    calls = models.JSONField(
+        _("calls"), default=dict, blank=True, help_text=_("Coach-mode calls, keyed by question.")
+    )
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["-number"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "number"], name="round_number_unique_per_seat"),
@@ -116,7 +135,7 @@ class Round(BaseModel):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number} of {self.seat}"
+        return _("Round %(number)s of %(seat)s") % {"number": self.number, "seat": self.seat}
 
     @property
     def card_tokens(self) -> list[str]:
@@ -125,26 +144,28 @@ class Round(BaseModel):
 
 class RoundBet(BaseModel):
     class Kind(models.TextChoices):
-        PLAYER = "player", "Player"
-        BANKER = "banker", "Banker"
-        TIE = "tie", "Tie"
-        LION_PLAYER = "lion_player", "Lion Bonus on Player"
-        LION_BANKER = "lion_banker", "Lion Bonus on Banker"
+        PLAYER = "player", pgettext_lazy("hand", "Player")
+        BANKER = "banker", pgettext_lazy("hand", "Banker")
+        TIE = "tie", _("Tie")
+        LION_PLAYER = "lion_player", _("Lion Bonus on Player")
+        LION_BANKER = "lion_banker", _("Lion Bonus on Banker")
 
     class Result(models.TextChoices):
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        PUSH = "push", "Returned"
+        WON = "won", _("Won")
+        LOST = "lost", _("Lost")
+        PUSH = "push", _("Returned")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    amount = _amount()
-    result = models.CharField(max_length=4, choices=Result.choices, blank=True)
-    stake_returned = _amount(default=Decimal("0.00"))
-    winnings = _amount(default=Decimal("0.00"))
-    commission = _amount(default=Decimal("0.00"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets", verbose_name=_("round"))
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    amount = _amount(_("amount"))
+    result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True)
+    stake_returned = _amount(_("stake returned"), default=Decimal("0.00"))
+    winnings = _amount(_("winnings"), default=Decimal("0.00"))
+    commission = _amount(_("commission"), default=Decimal("0.00"))
 
     class Meta:
+        verbose_name = _("round bet")
+        verbose_name_plural = _("round bets")
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["round", "kind"], name="one_bet_per_kind_per_round"),
@@ -163,33 +184,44 @@ class LedgerEntry(models.Model):
     """One chip movement. Rows are only ever inserted, never updated or deleted."""
 
     class Kind(models.TextChoices):
-        GRANT = "grant", "Starting chips"
-        STAKE = "stake", "Stakes committed"
-        STAKE_RETURN = "stake_return", "Stake returned"
-        WINNINGS = "winnings", "Winnings paid"
-        COMMISSION = "commission", "Commission"
-        RESET = "reset", "Restart with starting chips"
+        GRANT = "grant", _("Starting chips")
+        STAKE = "stake", _("Stakes committed")
+        STAKE_RETURN = "stake_return", _("Stake returned")
+        WINNINGS = "winnings", _("Winnings paid")
+        COMMISSION = "commission", _("Commission")
+        RESET = "reset", _("Restart with starting chips")
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="ledger")
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    bet_kind = models.CharField(max_length=12, choices=RoundBet.Kind.choices, blank=True, default="")
-    amount = _amount()
-    balance_after = _amount()
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="ledger", verbose_name=_("seat"))
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger",
+        verbose_name=_("round"),
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    bet_kind = models.CharField(
+        _("bet kind"), max_length=12, choices=RoundBet.Kind.choices, blank=True, default=""
+    )
+    amount = _amount(_("amount"))
+    balance_after = _amount(_("balance after"))
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
-        help_text="Who made a reset or grant by hand (empty: the learner or the app).",
+        verbose_name=_("actor"),
+        help_text=_("Who made a reset or grant by hand (empty: the learner or the app)."),
     )
-    note = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
-        verbose_name_plural = "ledger entries"
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
         constraints = [
             # A round's stakes leave once, and each bet is paid once per entry kind:
             # a second settlement of the same round cannot be written.

@@ -1,14 +1,17 @@
 """The two table presets a learner can choose when a shoe starts.
 
 Design overview: a preset bundles the shoe size, the payout set (engine data)
-and the table limits. It is plain data with no Django import, so the engine's
-payout sets stay the single source of the payouts.
+and the table limits. It is plain data (only its words come from Django's
+translations), so the engine's payout sets stay the single source of the
+payouts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+
+from django.utils.translation import gettext_lazy, ngettext
 
 from table.engine import NO_COMMISSION, STANDARD, PayoutSet
 
@@ -29,16 +32,21 @@ class Preset:
     @property
     def description(self) -> str:
         if self.payouts.banker_commission:
-            return (
-                f"{self.decks} decks; Banker wins pay 1:1 less "
-                f"{self.payouts.banker_commission * 100:.0f}% commission; Tie pays 8:1."
-            )
-        return (
-            f"{self.decks} decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1."
-        )
+            return ngettext(
+                "%(decks)s deck; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays 8:1.",
+                "%(decks)s decks; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays 8:1.",
+                self.decks,
+            ) % {"decks": self.decks, "commission": f"{self.payouts.banker_commission * 100:.0f}"}
+        return ngettext(
+            "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1.",
+            "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1.",
+            self.decks,
+        ) % {"decks": self.decks}
 
 
-STANDARD_TABLE = Preset(key="standard", label="Standard", decks=8, payouts=STANDARD)
-NO_COMMISSION_TABLE = Preset(key="no-commission", label="No-commission", decks=6, payouts=NO_COMMISSION)
+STANDARD_TABLE = Preset(key="standard", label=gettext_lazy("Standard"), decks=8, payouts=STANDARD)
+NO_COMMISSION_TABLE = Preset(
+    key="no-commission", label=gettext_lazy("No-commission"), decks=6, payouts=NO_COMMISSION
+)
 
 PRESETS: dict[str, Preset] = {preset.key: preset for preset in (STANDARD_TABLE, NO_COMMISSION_TABLE)}

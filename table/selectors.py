@@ -9,10 +9,12 @@ from functools import lru_cache
 from django.db.models import Max
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from table import coach
 from table.engine import BANKER_TABLE, Card, Coup, Hand, Odds, Reason, Shoe, exact_odds, odds_for_decks
-from table.explain import SUIT_SYMBOLS, bet_sentence, card_name, step_sentences
+from table.explain import HAND_NAMES, SUIT_SYMBOLS, amount_text, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presets import PRESETS, Preset
 from table.services import CARDS_PER_COUP, replay
@@ -106,9 +108,10 @@ class TableView:
                 {
                     "key": coach.SETTLEMENT,
                     "correct": call["correct"],
-                    "prompt": "What does each bet return?",
+                    "prompt": _("What does each bet return?"),
                     "answer": ", ".join(
-                        f"{bet.get_kind_display()} {call['answers'].get(bet.kind, '?')}" for bet in self.bets
+                        f"{bet.get_kind_display()} {_answer_text(call['answers'].get(bet.kind))}"
+                        for bet in self.bets
                     ),
                     "rule": " ".join(bet_sentence(bet) for bet in self.bets),
                 }
@@ -144,10 +147,10 @@ class TableView:
     @property
     def next_hand(self) -> str:
         if self.coup is None:
-            return "Player"  # every coup starts with Player's first card
+            return str(HAND_NAMES[Hand.PLAYER])  # every coup starts with Player's first card
         if self.coup.next_hand is None:
             return ""
-        return "Player" if self.coup.next_hand is Hand.PLAYER else "Banker"
+        return str(HAND_NAMES[self.coup.next_hand])
 
     def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
         """(kind, label, pre-filled amount): the draft, or the last round's bets to bet again."""
@@ -171,14 +174,24 @@ class TableView:
     def hand_rows(self) -> list[tuple[str, list[CardView], int]]:
         assert self.coup is not None
         return [
-            ("Player", self.player, self.coup.player_total),
-            ("Banker", self.banker, self.coup.banker_total),
+            (str(HAND_NAMES[Hand.PLAYER]), self.player, self.coup.player_total),
+            (str(HAND_NAMES[Hand.BANKER]), self.banker, self.coup.banker_total),
         ]
 
     @property
     def margin(self) -> int:
         assert self.round is not None and self.round.player_total is not None
         return abs(self.round.player_total - (self.round.banker_total or 0))
+
+
+def _answer_text(answer: str | None) -> str:
+    """A learner's settlement answer as stored ("19.50"), in the active locale; ``?`` if missing."""
+    if answer is None:
+        return "?"
+    try:
+        return amount_text(Decimal(answer))
+    except ArithmeticError:
+        return answer
 
 
 def card_view(card: Card) -> CardView:
@@ -257,12 +270,15 @@ def banker_table_rows() -> list[dict]:
     ]
 
 
-@lru_cache(maxsize=128)
 def banker_table_html(row: int | None, column: int | None) -> str:
-    """The rendered Banker table with one cell highlighted (or none).
+    """The rendered Banker table with one cell highlighted (or none), in the active language."""
+    return _banker_table_html(row, column, get_language())
 
-    The table is the same on every card but for the highlight, so each of its
-    81 variants is rendered once per process instead of on every deal.
+
+@lru_cache(maxsize=512)
+def _banker_table_html(row: int | None, column: int | None, language: str | None) -> str:
+    """The table is the same on every card but for the highlight and the language, so each of its
+    81 variants is rendered once per process and language instead of on every deal.
     """
     view = {"banker_row": row, "banker_column": column}
     return render_to_string(

@@ -2,13 +2,15 @@ from fractions import Fraction
 
 from django import template
 
+from table.explain import percent_text
+
 register = template.Library()
 
 
 @register.filter
 def percent(value: Fraction, places: int = 4) -> str:
-    """An exact fraction as a percentage with a fixed number of places: ``1.0579 %``."""
-    return f"{float(value) * 100:.{int(places)}f} %"
+    """An exact fraction as a percentage with fixed places: ``1.0579 %`` (``1,0579 %`` in German)."""
+    return f"{percent_text(float(value) * 100, int(places))} %"
 
 
 @register.filter

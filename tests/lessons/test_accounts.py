@@ -64,7 +64,7 @@ def test_a_wrong_or_expired_code_refuses_the_sign_up_with_a_clear_400(client, cl
     response = signup(client, join_code=code)
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
-    assert escape(message) in response.content.decode()
+    assert escape(str(message)) in response.content.decode()
     assert not User.objects.filter(username="newlearner").exists()
 
 
@@ -88,8 +88,8 @@ def test_a_learner_joins_a_class_later_once(client, classroom):
 
     assert joined.status_code == HTTPStatus.FOUND
     assert again.status_code == wrong.status_code == HTTPStatus.BAD_REQUEST
-    assert escape(ALREADY_MEMBER) in again.content.decode()
-    assert escape(JOIN_CODE_UNKNOWN) in wrong.content.decode()
+    assert escape(str(ALREADY_MEMBER)) in again.content.decode()
+    assert escape(str(JOIN_CODE_UNKNOWN)) in wrong.content.decode()
     assert Membership.objects.filter(user=learner).count() == 1
 
 

@@ -387,7 +387,7 @@ def test_bad_input_gets_a_clear_400_and_nothing_is_recorded(
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
     html = response.content.decode()
-    assert escape(message) in html
+    assert escape(str(message)) in html
     assert (b"<html" in response.content) is not bool(headers)
     assert 'id="drill-panel"' in html and _TOKEN.search(html)
     assert not Attempt.objects.exists()
@@ -415,7 +415,7 @@ def test_a_replayed_answer_gets_409_and_is_counted_once(learner_client, learner,
     assert first.status_code == HTTPStatus.OK
     assert again.status_code == HTTPStatus.CONFLICT
     html = again.content.decode()
-    assert escape(drill.ALREADY_ANSWERED) in html
+    assert escape(str(drill.ALREADY_ANSWERED)) in html
     assert (b"<html" in again.content) is not bool(headers)
     assert "✓ Right:" in html  # the answer that counted, shown again
     assert _TOKEN.search(html).group(1) != token

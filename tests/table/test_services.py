@@ -67,7 +67,7 @@ def test_confirming_the_draft_as_it_stands(seat):
 def test_confirming_twice_is_refused_and_moves_no_chip(seat):
     services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
 
-    with pytest.raises(errors.WrongState, match=errors.BETS_CLOSED):
+    with pytest.raises(errors.WrongState, match=str(errors.BETS_CLOSED)):
         services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
     assert balance(seat) == D("90.00")
 
@@ -75,7 +75,7 @@ def test_confirming_twice_is_refused_and_moves_no_chip(seat):
 def test_a_confirm_form_from_an_earlier_round_is_refused(seat):
     play(seat, "4 2 4 3", player=10)
 
-    with pytest.raises(errors.WrongState, match=errors.STALE_ROUND):
+    with pytest.raises(errors.WrongState, match=str(errors.STALE_ROUND)):
         services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
     assert balance(seat) == D("110.00")
 
@@ -83,14 +83,14 @@ def test_a_confirm_form_from_an_earlier_round_is_refused(seat):
 def test_bets_cannot_change_after_confirming(seat):
     services.round_confirm(seat=seat, bets=bets(player=10))
 
-    with pytest.raises(errors.WrongState, match=errors.BETS_CLOSED):
+    with pytest.raises(errors.WrongState, match=str(errors.BETS_CLOSED)):
         services.round_draft(seat=seat, bets=bets(banker=10))
 
 
 def test_dealing_before_confirming_is_refused(seat):
     round = services.round_draft(seat=seat, bets=bets(player=10))
 
-    with pytest.raises(errors.WrongState, match=errors.CONFIRM_FIRST):
+    with pytest.raises(errors.WrongState, match=str(errors.CONFIRM_FIRST)):
         services.round_deal(seat=seat, round_number=round.number, expected_index=0)
 
 
@@ -109,14 +109,14 @@ def test_each_deal_gives_exactly_one_card_and_a_repeat_gives_none(seat):
 def test_asking_for_a_card_beyond_the_next_is_refused(seat):
     round = services.round_confirm(seat=seat, bets=bets(player=10))
 
-    with pytest.raises(errors.InvalidInput, match=errors.NO_SUCH_CARD):
+    with pytest.raises(errors.InvalidInput, match=str(errors.NO_SUCH_CARD)):
         services.round_deal(seat=seat, round_number=round.number, expected_index=3)
 
 
 def test_dealing_after_the_coup_is_over_is_refused(seat):
     round = play(seat, "4 2 4 3", player=10)
 
-    with pytest.raises(errors.WrongState, match=errors.COUP_OVER):
+    with pytest.raises(errors.WrongState, match=str(errors.COUP_OVER)):
         services.round_deal(seat=seat, round_number=round.number, expected_index=4)
     assert balance(seat) == D("110.00")
 
@@ -218,7 +218,7 @@ def test_a_reset_restores_the_starting_balance_only_below_the_table_minimum(seat
 def test_a_reset_is_refused_while_a_round_is_in_play(seat):
     services.round_confirm(seat=seat, bets=bets(player=96))
 
-    with pytest.raises(errors.WrongState, match=errors.ROUND_IN_PLAY):
+    with pytest.raises(errors.WrongState, match=str(errors.ROUND_IN_PLAY)):
         services.balance_reset(seat=seat)
 
 

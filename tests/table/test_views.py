@@ -191,7 +191,7 @@ def test_bad_stakes_get_a_clear_400_and_move_no_chip(player, seat, headers, data
     response = player.post(reverse("table:round-confirm"), {"round": "1", **data}, headers=headers)
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
-    assert escape(message) in response.content.decode()
+    assert escape(str(message)) in response.content.decode()
     assert (b"<html" in response.content) is not bool(headers)
     assert chips(seat) == (Decimal("100.00"), 1)
 
@@ -204,7 +204,7 @@ def test_betting_after_confirming_is_refused_with_409(player, seat, headers):
     for url in ("table:round-draft", "table:round-confirm"):
         response = player.post(reverse(url), {"round": "1", "stake_banker": "10"}, headers=headers)
         assert response.status_code == HTTPStatus.CONFLICT
-        assert escape(errors.BETS_CLOSED) in response.content.decode()
+        assert escape(str(errors.BETS_CLOSED)) in response.content.decode()
     assert chips(seat) == (Decimal("90.00"), 2)
 
 
