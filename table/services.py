@@ -30,6 +30,7 @@ from lessons.selectors import course_completed, learner_class
 from lessons.services import drill_cell_record
 from table import coach, errors
 from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
+from table.explain import amount_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
 
@@ -149,12 +150,18 @@ def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False) -> Deci
         raise errors.InvalidInput(str(error)) from error
     for bet in bets:
         if bet.kind.is_lion and not table.lion_min <= bet.amount <= table.lion_max:
-            raise errors.InvalidInput(errors.LION_LIMITS.format(min=table.lion_min, max=table.lion_max))
+            raise errors.InvalidInput(
+                errors.LION_LIMITS.format(min=amount_text(table.lion_min), max=amount_text(table.lion_max))
+            )
         if not bet.kind.is_lion and not table.min_bet <= bet.amount <= table.max_bet:
-            raise errors.InvalidInput(errors.MAIN_BET_LIMITS.format(min=table.min_bet, max=table.max_bet))
+            raise errors.InvalidInput(
+                errors.MAIN_BET_LIMITS.format(min=amount_text(table.min_bet), max=amount_text(table.max_bet))
+            )
     total = sum((bet.amount for bet in bets), Decimal("0.00"))
     if total > seat.balance:
-        raise errors.InvalidInput(errors.NOT_ENOUGH_CHIPS.format(total=total, balance=seat.balance))
+        raise errors.InvalidInput(
+            errors.NOT_ENOUGH_CHIPS.format(total=amount_text(total), balance=amount_text(seat.balance))
+        )
     return total
 
 
@@ -424,7 +431,9 @@ def balance_reset(
     minimum = seat.table.min_bet
     if not force and seat.balance >= minimum:
         raise errors.WrongState(
-            errors.RESET_NOT_NEEDED.format(starting=seat.starting_balance, minimum=minimum)
+            errors.RESET_NOT_NEEDED.format(
+                starting=amount_text(seat.starting_balance), minimum=amount_text(minimum)
+            )
         )
     target = seat.starting_balance if target is None else target
     entry = _post(
