@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import views as config_views
-from lessons import accounts
+from lessons import accounts, language
 from lessons import views as lesson_views
 
 urlpatterns = [
@@ -21,5 +21,5 @@ urlpatterns = [
     path("table/", include("table.urls")),
     path("admin/", admin.site.urls),
     path("ping", config_views.ping, name="ping"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language.set_language, name="set_language"),
 ]

@@ -276,3 +276,17 @@ class Learner(User):
 
     def __str__(self) -> str:
         return self.get_username()
+
+
+class Profile(models.Model):
+    """A learner's own settings: the language they chose (empty: the browser decides)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
