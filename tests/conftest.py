@@ -12,6 +12,15 @@ hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request activates its language in the thread; put English back so no test sees another's."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests only: hash passwords cheaply (production keeps Django's default)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
