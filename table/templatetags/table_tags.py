@@ -20,3 +20,15 @@ def card(token: str):
     from table.selectors import card_view
 
     return card_view(Card.parse(token))
+
+
+@register.filter
+def card_names(tokens: str) -> str:
+    """Space-separated card tokens in words, for a screen reader.
+
+    ``5H 3S`` → ``five of hearts, three of spades``, in the active language (``table.explain.card_name``).
+    """
+    from table.engine import Card
+    from table.explain import card_name
+
+    return ", ".join(card_name(Card.parse(token)) for token in str(tokens).split())
