@@ -43,7 +43,9 @@ class ProfileLanguageMiddleware:
         chosen = None
         if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and request.user.is_authenticated:
             if SESSION_KEY not in request.session:
-                language = Profile.objects.filter(user=request.user).values_list("language", flat=True).first()
+                language = (
+                    Profile.objects.filter(user=request.user).values_list("language", flat=True).first()
+                )
                 request.session[SESSION_KEY] = language or ""
             chosen = request.session[SESSION_KEY]
             if chosen in LANGUAGE_CODES:
