@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table.engine import Card, EngineError, InvalidCardError, Rank, Suit, hand_total
+from tests.engine.notation import POINTS, cards
 
 NO_DB = settings(database=None)
 
@@ -27,23 +28,6 @@ RANK_TOKENS = {
     "K": Rank.KING,
 }
 SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
-POINTS = {
-    "A": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 0,
-    "J": 0,
-    "Q": 0,
-    "K": 0,
-}
-
-cards = st.builds(Card, st.sampled_from(list(Rank)), st.none() | st.sampled_from(list(Suit)))
 
 
 def _case_variants(text: str) -> list[str]:

@@ -16,13 +16,13 @@ from table.engine import (
     Outcome,
     Rank,
     Reason,
-    Suit,
     Winner,
 )
+from tests.engine.notation import POINTS as VALUE
+from tests.engine.notation import cards
 
 NO_DB = settings(database=None, max_examples=300)
 
-cards = st.builds(Card, st.sampled_from(list(Rank)), st.none() | st.sampled_from(list(Suit)))
 card_sequences = st.lists(cards, min_size=6, max_size=10)
 
 
@@ -50,21 +50,6 @@ ROW_TABLE = {
     5: set(range(4, 8)),
     6: {6, 7},
     7: set(),
-}
-VALUE = {
-    "A": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 0,
-    "J": 0,
-    "Q": 0,
-    "K": 0,
 }
 
 

@@ -21,27 +21,12 @@ from table.engine import (
     ShoeEmptyError,
     Suit,
 )
+from tests.engine.notation import POINTS, cards
 
 NO_DB = settings(database=None)
 
 ONE_DECK = [Card(rank, suit) for suit in Suit for rank in Rank]
-POINTS = {
-    "A": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 0,
-    "J": 0,
-    "Q": 0,
-    "K": 0,
-}
 
-cards = st.builds(Card, st.sampled_from(list(Rank)), st.none() | st.sampled_from(list(Suit)))
 suited_cards = st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(list(Suit)))
 
 
