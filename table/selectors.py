@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from django.db.models import Max
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -121,10 +120,6 @@ class TableView:
     @property
     def bet_sentences(self) -> list[str]:
         return [bet_sentence(bet) for bet in self.bets]
-
-    @property
-    def state(self) -> str:
-        return self.round.state if self.round is not None else "none"
 
     @property
     def betting(self) -> bool:
@@ -289,10 +284,6 @@ def _banker_table_html(row: int | None, column: int | None, language: str | None
 def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:
     """The learner's latest settled rounds, newest first."""
     return list(Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number")[:limit])
-
-
-def rounds_played(seat: Seat) -> int:
-    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).aggregate(n=Max("number"))["n"] or 0
 
 
 def shoe_rounds(seat: Seat) -> list[Round]:
