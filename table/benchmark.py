@@ -51,6 +51,15 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+#: Variables a test session may set that a real server process must not inherit.
+NOT_FOR_SERVERS = ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+
+
+def child_env(extra: dict[str, str]) -> dict[str, str]:
+    """The environment for a server or management process: this one's, cleaned, plus ``extra``."""
+    return {key: value for key, value in os.environ.items() if key not in NOT_FOR_SERVERS} | extra
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -198,7 +207,7 @@ class Server:
                 "/dev/null",
             ],
             cwd=BASE_DIR,
-            env=os.environ | self.env,
+            env=child_env(self.env),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,

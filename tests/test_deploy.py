@@ -24,6 +24,8 @@ import yaml
 from django.conf import settings
 from django.db import OperationalError, connection
 
+from table.benchmark import child_env
+
 BASE = Path(settings.BASE_DIR)
 SECRET = "test-secret-" + "x" * 60
 PRODUCTION = {
@@ -37,10 +39,9 @@ PRODUCTION = {
 
 
 def run(args, env_extra=None, **kwargs):
-    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"} | (
-        env_extra or {}
+    return subprocess.run(
+        args, cwd=BASE, env=child_env(env_extra or {}), capture_output=True, text=True, timeout=120, **kwargs
     )
-    return subprocess.run(args, cwd=BASE, env=env, capture_output=True, text=True, timeout=120, **kwargs)
 
 
 # --- Production settings ------------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_the_start_up_steps_run_twice_in_a_row_and_from_two_processes_at_once(fr
         subprocess.Popen(
             entrypoint,
             cwd=BASE,
-            env=os.environ | env,
+            env=child_env(env),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -187,7 +188,7 @@ def test_gunicorn_serves_health_lessons_and_cached_static_files_with_production_
             f"127.0.0.1:{port}",
         ],
         cwd=BASE,
-        env=os.environ | env,
+        env=child_env(env),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -7,7 +7,6 @@ be identical — coup, settlement and ledger — to the same round on one server
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
@@ -66,7 +65,7 @@ def manage(env, *args):
     result = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=settings.BASE_DIR,
-        env=os.environ | env,
+        env=benchmark.child_env(env),
         capture_output=True,
         text=True,
         timeout=180,

@@ -9,7 +9,6 @@ to the configured one). Prints the figures, then one line of JSON with all of th
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -80,7 +79,7 @@ class Command(BaseCommand):
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
             cwd=settings.BASE_DIR,
-            env=os.environ | env,
+            env=benchmark.child_env(env),
             check=True,
         )
         tally = benchmark.Tally()
