@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from lessons.models import Attempt, Classroom, DrillCell, Learner, LessonProgress, Membership
+from lessons.models import Attempt, Classroom, DrillCell, Learner, Lesson, LessonProgress, Membership
 from lessons.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.services import drill_cell_record
 from table import services
@@ -28,7 +28,7 @@ def make_learner(username, classroom):
     services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
     for index in range(4):
         services.round_deal(seat=seat, round_number=1, expected_index=index)
-    LessonProgress.objects.create(user=learner, lesson_id=1, attempts=2, correct=1)
+    LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
     drill_cell_record(user=learner, banker_total=3, player_third=8, correct=True)
     Attempt.objects.create(
         user=learner,
