@@ -15,7 +15,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.middleware import HtmxDetails
 
 from table import services
 from table.charts import balance_chart
@@ -29,10 +28,6 @@ from table.selectors import (
     shoe_rounds,
     table_view,
 )
-
-
-class HtmxHttpRequest:  # typing aid only: django-htmx adds ``request.htmx``
-    htmx: HtmxDetails
 
 
 def _render(
