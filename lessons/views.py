@@ -24,7 +24,7 @@ from table import services as table_services
 from table.charts import balance_chart
 from table.errors import TableError
 from table.forms import parse_bets, parse_index
-from table.models import Seat
+from table.models import Round, Seat
 from table.selectors import table_view
 
 FIRST_LESSON = "hands-and-results"
@@ -119,7 +119,7 @@ def _example_act(request, slug: str, key: str, action) -> HttpResponse:
     status, error, round = HTTPStatus.OK, "", None
     try:
         result = action(seat, lesson, found)
-        if hasattr(result, "number"):
+        if isinstance(result, Round):
             round, seat = result, result.seat
         elif isinstance(result, Seat):
             seat = result
