@@ -246,7 +246,7 @@ def table_view(
         one_round=one_round,
     )
     if seat.shoe_state:
-        view.cards_left = Shoe.loads(seat.shoe_state).remaining
+        view.cards_left = Shoe.remaining_in(seat.shoe_state)  # the service has already parsed it
     if coup is not None:
         view.player = [card_view(card) for card in coup.player]
         view.banker = [card_view(card) for card in coup.banker]

@@ -149,6 +149,23 @@ class Shoe:
         cards = "".join(_CHAR_OF[card] for card in self._cards)
         return f"{_FORMAT}.{self.decks}.{self._cut}.{self._position}.{cards}"
 
+    @staticmethod
+    def remaining_in(text: str) -> int:
+        """How many cards a dumped shoe has left, read from the dump without rebuilding the shoe.
+
+        >>> Shoe.remaining_in(Shoe.arranged(["AS", "10H", "K"]).dumps())
+        3
+
+        :raises InvalidShoeError: if the text is not a dumped shoe.
+        """
+        try:
+            fmt, _decks, _cut, position, cards = text.split(".")
+            if fmt != _FORMAT or not 0 <= int(position) <= len(cards):
+                raise ValueError
+        except (ValueError, AttributeError):
+            raise InvalidShoeError(f"{str(text)[:40]!r} is not a dumped shoe.") from None
+        return len(cards) - int(position)
+
     @classmethod
     def loads(cls, text: str) -> Shoe:
         """Restore a shoe from ``dumps()``.

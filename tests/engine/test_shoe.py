@@ -344,3 +344,19 @@ def test_loads_of_any_text_returns_a_shoe_or_raises_invalid_shoe_error(text):
 def test_the_documented_dump_loads_back():
     shoe = Shoe.loads("s1.0.3.0.AW~")
     assert draw_all(shoe) == [Card.parse("AS"), Card.parse("10H"), Card.parse("K")]
+
+
+@NO_DB
+@given(st.integers(0, 51))
+def test_remaining_in_a_dump_equals_the_loaded_shoes_remaining(drawn):
+    shoe = Shoe.shuffled(1)
+    for _ in range(drawn):
+        shoe.draw()
+
+    assert Shoe.remaining_in(shoe.dumps()) == Shoe.loads(shoe.dumps()).remaining == 52 - drawn
+
+
+@pytest.mark.parametrize("text", ["", "garbage", "s1.8.402.999.AB", "x1.0.3.0.AW~"])
+def test_remaining_in_refuses_text_that_is_not_a_dump(text):
+    with pytest.raises(InvalidShoeError):
+        Shoe.remaining_in(text)
