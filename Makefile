@@ -31,6 +31,7 @@ test: static
 	$(BIN)/pytest
 
 lint: $(STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

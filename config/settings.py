@@ -39,8 +39,13 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    # Our apps, from the top of the dependency graph down (README, "Layout"; checked by `make lint`).
+    "ops",
+    "instructors",
     "lessons",
     "table",
+    "progress",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -54,7 +59,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "lessons.language.ProfileLanguageMiddleware",
+    "accounts.language.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -4,16 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from accounts import language
+from accounts import views as accounts_views
 from config import views as config_views
-from lessons import accounts, language
 from lessons import views as lesson_views
 
 urlpatterns = [
     path("", lesson_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/join/", accounts.join, name="join"),
+    path("accounts/signup/", accounts_views.signup, name="signup"),
+    path("accounts/join/", accounts_views.join, name="join"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("lessons/", include("lessons.urls")),

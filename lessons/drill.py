@@ -16,7 +16,7 @@ Design overview:
   ``DrillCell`` in one transaction. The unique (user, nonce) constraint on
   ``Attempt`` makes a replayed answer fail before anything is counted, so the
   attempts and the cell counts always agree.
-- ``heat_map`` reads the learner's cells in one query, however many were tried.
+- The heat map is ``progress.heatmap``'s, the same builder as the class's.
 """
 
 from __future__ import annotations
@@ -26,26 +26,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from lessons.models import MASTERY_STREAK, STOOD, THIRD_CARD_COLUMNS, Attempt, DrillCell
-from lessons.services import drill_cell_record
-from table.engine import Reason, banker_draws
-from table.explain import reason_sentence
+from progress.heatmap import CELLS, Cell
+from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
+from progress.services import AnswerReplayed, drill_answer_record
+from table.coach import DRAWS, STANDS, banker_prompt, banker_rule, draw_answer
 
 KIND = "banker-table"
-DRAWS, STANDS = "draws", "stands"
 ANSWERS = (DRAWS, STANDS)
 
 #: Weights of ``next_cell``: a cell never tried, and a mastered cell (never zero).
 WEIGHT_NEW = 4.0
 WEIGHT_MASTERED = 0.5
-
-#: Heat-map levels, by accuracy, for cells tried but not mastered.
-WEAK_BELOW = 0.5
-FAIR_BELOW = 0.8
 
 TOKEN_MISSING = gettext_lazy("This answer came without its question. Here is a new question to answer.")
 TOKEN_BAD = gettext_lazy(
@@ -81,46 +74,12 @@ class AlreadyAnswered(DrillError):
         self.attempt = attempt
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One cell of the Banker table: Banker's total and Player's third card ("0"-"9" or "stood")."""
-
-    banker_total: int
-    third: str
-
-    @property
-    def key(self) -> tuple[int, str]:
-        return (self.banker_total, self.third)
-
-    @property
-    def player_third(self) -> int | None:
-        """Player's third card as the engine takes it (``None``: Player stood)."""
-        return None if self.third == STOOD else int(self.third)
-
-    @property
-    def draws(self) -> bool:
-        return banker_draws(self.banker_total, self.player_third)
-
-    @property
-    def answer(self) -> str:
-        return DRAWS if self.draws else STANDS
-
-
-#: Every cell, row by row as the table is printed: totals 0-7, third card 0-9 then "stood".
-CELLS: tuple[Cell, ...] = tuple(Cell(total, third) for total in range(8) for third in THIRD_CARD_COLUMNS)
-
-
 class CellRecord(Protocol):
     """What ``next_cell`` needs from a learner's record of a cell (a ``DrillCell``)."""
 
     attempts: int
     correct: int
     streak: int
-
-
-def learner_cells(user) -> dict[tuple[int, str], DrillCell]:
-    """The learner's cell records by ``(banker_total, third)``, in one query."""
-    return {(cell.banker_total, cell.third): cell for cell in DrillCell.objects.filter(user=user)}
 
 
 def cell_weight(record: CellRecord | None) -> float:
@@ -155,12 +114,12 @@ def next_cell(
 
 
 def prompt_for(cell: Cell) -> str:
-    if cell.third == STOOD:
-        return _("Player stood. Banker has %(total)s. Does Banker draw?") % {"total": cell.banker_total}
-    return _("Banker has %(total)s and Player's third card is worth %(third)s. Does Banker draw?") % {
-        "total": cell.banker_total,
-        "third": cell.third,
-    }
+    return banker_prompt(cell.banker_total, cell.player_third)
+
+
+def answer_for(cell: Cell) -> str:
+    """``draws`` or ``stands``: the right answer about this cell."""
+    return draw_answer(cell.draws)
 
 
 def question_for(cell: Cell) -> dict[str, Any]:
@@ -170,7 +129,7 @@ def question_for(cell: Cell) -> dict[str, Any]:
         "banker_total": cell.banker_total,
         "third": cell.third,
         "prompt": prompt_for(cell),
-        "answer": cell.answer,
+        "answer": answer_for(cell),
     }
 
 
@@ -208,12 +167,8 @@ def parse_answer(value: str | None) -> str:
 
 
 def rule_sentence(cell: Cell) -> str:
-    """The sentence of the rule that decides this cell (the same words the table uses)."""
-    if cell.third == STOOD:
-        reason = Reason.BANKER_DRAWS_PLAYER_STOOD if cell.draws else Reason.BANKER_STANDS_PLAYER_STOOD
-    else:
-        reason = Reason.BANKER_DRAWS_TABLE if cell.draws else Reason.BANKER_STANDS_TABLE
-    return reason_sentence(reason, {"banker_total": cell.banker_total, "player_third": cell.player_third})
+    """The sentence of the rule that decides this cell (the same words the table's coach uses)."""
+    return banker_rule(cell.banker_total, cell.player_third)[1]
 
 
 @dataclass(frozen=True)
@@ -231,11 +186,11 @@ class Feedback:
     @property
     def right_answer(self) -> str:
         """``draws`` or ``stands`` (the machine value; ``right_answer_text`` is it in words)."""
-        return self.cell.answer
+        return answer_for(self.cell)
 
     @property
     def right_answer_text(self) -> str:
-        return str(ANSWER_LABELS[self.cell.answer])
+        return str(ANSWER_LABELS[answer_for(self.cell)])
 
     @property
     def answer_text(self) -> str:
@@ -259,102 +214,17 @@ def drill_attempt_record(*, user, nonce: str, cell: Cell, answer: str) -> Feedba
 
     :raises AlreadyAnswered: if this question (its nonce) was answered before; nothing is counted.
     """
-    correct = answer == cell.answer
+    correct = answer == answer_for(cell)
     try:
-        with transaction.atomic():
-            Attempt.objects.create(
-                user=user,
-                source=Attempt.Source.DRILL,
-                kind=KIND,
-                nonce=nonce,
-                question=question_for(cell),
-                answer=answer,
-                correct=correct,
-            )
-            drill_cell_record(
-                user=user, banker_total=cell.banker_total, player_third=cell.player_third, correct=correct
-            )
-    except IntegrityError:
-        first = Attempt.objects.filter(user=user, nonce=nonce).first()
-        if first is None:
-            raise
-        raise AlreadyAnswered(first) from None
-    return Feedback(cell, answer, correct)
-
-
-@dataclass(frozen=True)
-class HeatCell:
-    """One cell of the heat map."""
-
-    cell: Cell
-    attempts: int
-    correct: int
-    mastered: bool
-
-    @property
-    def draws(self) -> bool:
-        return self.cell.draws
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.attempts if self.attempts else None
-
-    @property
-    def level(self) -> str:
-        """``untried``, ``weak``, ``fair``, ``good`` or ``mastered`` (also the CSS class suffix)."""
-        accuracy = self.accuracy
-        if accuracy is None:
-            return "untried"
-        if self.mastered:
-            return "mastered"
-        if accuracy < WEAK_BELOW:
-            return "weak"
-        if accuracy < FAIR_BELOW:
-            return "fair"
-        return "good"
-
-    @property
-    def css_class(self) -> str:
-        return f"drill-{self.level}"
-
-
-@dataclass(frozen=True)
-class HeatRow:
-    banker_total: int
-    cells: list[HeatCell]
-
-
-@dataclass(frozen=True)
-class HeatMap:
-    rows: list[HeatRow]
-    mastered: int
-    tried: int
-    total: int = len(CELLS)
-    mastery_streak: int = MASTERY_STREAK
-
-
-def heat_map(user, cells_by_key: Mapping[tuple[int, str], DrillCell] | None = None) -> HeatMap:
-    """The learner's accuracy over the Banker table, row by row (one query, or none if given the cells)."""
-    if cells_by_key is None:
-        cells_by_key = learner_cells(user)
-    heat_cells = []
-    for cell in CELLS:
-        record = cells_by_key.get(cell.key)
-        heat_cells.append(
-            HeatCell(
-                cell,
-                attempts=record.attempts if record else 0,
-                correct=record.correct if record else 0,
-                mastered=bool(record and record.mastered),
-            )
+        drill_answer_record(
+            user=user,
+            nonce=nonce,
+            question=question_for(cell),
+            answer=answer,
+            correct=correct,
+            banker_total=cell.banker_total,
+            player_third=cell.player_third,
         )
-    width = len(THIRD_CARD_COLUMNS)
-    rows = [
-        HeatRow(total, heat_cells[total * width : (total + 1) * width])
-        for total in range(len(heat_cells) // width)
-    ]
-    return HeatMap(
-        rows=rows,
-        mastered=sum(heat.mastered for heat in heat_cells),
-        tried=sum(heat.attempts > 0 for heat in heat_cells),
-    )
+    except AnswerReplayed as replay:
+        raise AlreadyAnswered(replay.attempt) from None
+    return Feedback(cell, answer, correct)

@@ -633,12 +633,12 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
 }
 
 
-def question_for(kind: str, index: int, rng: random.Random | None = None) -> Question:
-    """The learner's next question: the ``index``-th scripted one, then generated ones."""
+def question_for(kind: str, index: int, rng: random.Random) -> Question:
+    """The learner's next question: the ``index``-th scripted one, then generated ones drawn with ``rng``."""
     scripted, generate = EXERCISES[kind]
     if index < len(scripted):
         return scripted[index]()
-    return generate(rng or random.Random())
+    return generate(rng)
 
 
 class BadAnswer(ValueError):

@@ -74,7 +74,7 @@ def streaks(coups: int = STREAK_COUPS, seed: int = STREAK_SEED) -> StreakStudy:
     shoe = Shoe.shuffled(8, rng=rng)
     run = runs = after = banker = decided = 0
     for _ in range(coups):
-        if shoe.cut_card_out or shoe.remaining < 6:
+        if shoe.finished:
             shoe = Shoe.shuffled(8, rng=rng)
         winner = play_coup(shoe.draw() for _ in itertools.count()).winner
         if winner is Winner.TIE:

@@ -1,47 +1,25 @@
-"""Writes of learner records: lessons, exercise answers, example attempts, drill cells."""
+"""Writes of the course: loading the lessons, grading exercise answers, worked-example attempts.
+
+Recording what a learner did is ``progress.services``; dealing is ``table.services``.
+"""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import random
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from lessons import exercises, questions
 from lessons.course import COURSE, LESSONS, Example
-from lessons.models import (
-    STOOD,
-    Attempt,
-    Classroom,
-    DrillCell,
-    Lesson,
-    LessonProgress,
-    Membership,
-    join_code_expiry,
-    new_join_code,
-)
-
-
-def drill_cell_record(*, user, banker_total: int, player_third: int | None, correct: bool) -> None:
-    """Count one answer about one cell of the Banker table (from the drill or a coach-mode call)."""
-    third = STOOD if player_third is None else str(player_third)
-    with transaction.atomic():
-        cell, _ = DrillCell.objects.select_for_update().get_or_create(
-            user=user, banker_total=banker_total, third=third
-        )
-        DrillCell.objects.filter(pk=cell.pk).update(
-            attempts=F("attempts") + 1,
-            correct=F("correct") + int(correct),
-            streak=F("streak") + 1 if correct else 0,
-        )
-
+from progress.models import Attempt, Lesson, LessonProgress
+from progress.services import AnswerReplayed, lesson_answer_record
+from table import services as table_services
+from table.models import Seat
 
 # --- Lessons and exercises -------------------------------------------------------
-
-#: Gaps longer than this between two requests in a lesson are a break, not study time.
-STUDY_GAP = timedelta(minutes=10)
 
 BAD_QUESTION = _("This question could not be read (it may be old or from another page). Here is a fresh one.")
 BAD_ANSWER = _("Choose one of the answers, or write the amount as a number like 109.5.")
@@ -73,28 +51,14 @@ def lessons_load() -> int:
     return len(COURSE)
 
 
-def lesson_visit(*, user, lesson: Lesson) -> LessonProgress:
-    """Note a visit: started, last visited, and study time since the previous request in this lesson."""
-    now = timezone.now()
-    progress, _ = LessonProgress.objects.get_or_create(user=user, lesson=lesson)
-    gap = now - progress.last_visited if progress.last_visited else None
-    LessonProgress.objects.filter(pk=progress.pk).update(
-        last_visited=now,
-        seconds_spent=F("seconds_spent") + (int(gap.total_seconds()) if gap and gap < STUDY_GAP else 0),
-    )
-    progress.refresh_from_db()
-    return progress
-
-
-def exercise_next(*, user, lesson: Lesson, progress: LessonProgress) -> tuple[dict, str]:
-    """The learner's next question in this lesson, and its signed token."""
-    question = exercises.question_for(LESSONS[lesson.slug].exercise, progress.correct) | {
+def exercise_next(*, user, lesson: Lesson, progress: LessonProgress, rng: random.Random) -> tuple[dict, str]:
+    """The learner's next question in this lesson (a generated one drawn with ``rng``), and its token."""
+    question = exercises.question_for(LESSONS[lesson.slug].exercise, progress.correct, rng) | {
         "lesson": lesson.slug
     }
     return question, questions.issue(user.pk, question)
 
 
-@transaction.atomic
 def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, Attempt]:
     """Grade and record one answer; a replayed answer (same question twice) is refused.
 
@@ -112,26 +76,17 @@ def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, At
         raise ExerciseError(BAD_ANSWER, 400) from error
     correct = answer == question["answer"]
     try:
-        with transaction.atomic():
-            attempt = Attempt.objects.create(
-                user=user,
-                source=Attempt.Source.LESSON,
-                lesson=lesson,
-                kind=question["kind"],
-                nonce=nonce,
-                question=question,
-                answer=answer,
-                correct=correct,
-            )
-    except IntegrityError as error:
+        attempt = lesson_answer_record(
+            user=user,
+            lesson=lesson,
+            required=LESSONS[lesson.slug].required,
+            nonce=nonce,
+            question=question,
+            answer=answer,
+            correct=correct,
+        )
+    except AnswerReplayed as error:
         raise ExerciseError(ALREADY_ANSWERED, 409) from error
-    progress, _ = LessonProgress.objects.select_for_update().get_or_create(user=user, lesson=lesson)
-    progress.attempts += 1
-    progress.correct += int(correct)
-    progress.last_visited = timezone.now()
-    if progress.completed_at is None and progress.correct >= LESSONS[lesson.slug].required:
-        progress.completed_at = timezone.now()
-    progress.save()
     return question, attempt
 
 
@@ -141,8 +96,6 @@ def example_label(lesson: Lesson, example: Example) -> str:
 
 def example_current(*, user, lesson: Lesson, example: Example):
     """The learner's current attempt at a worked example, opened on first use."""
-    from table.models import Seat
-
     seat = (
         Seat.objects.filter(user=user, kind=Seat.Kind.LESSON, label=example_label(lesson, example))
         .order_by("-id")
@@ -153,8 +106,6 @@ def example_current(*, user, lesson: Lesson, example: Example):
 
 def example_restart(*, user, lesson: Lesson, example: Example):
     """A fresh attempt: the arranged shoe from its first card, and 100 new sandbox chips."""
-    from table import services as table_services
-
     with transaction.atomic():
         seat = table_services.sandbox_open(
             user=user, label=example_label(lesson, example), cards=example.cards
@@ -162,41 +113,3 @@ def example_restart(*, user, lesson: Lesson, example: Example):
         if not example.stakes:
             table_services.round_confirm(seat=seat, bets=[], watch=True)
     return seat
-
-
-# --- Classes ---------------------------------------------------------------------
-
-JOIN_CODE_UNKNOWN = _("There is no class with that join code. Check it with your instructor.")
-JOIN_CODE_EXPIRED = _("That join code has expired. Ask your instructor for the new one.")
-ALREADY_MEMBER = _("You are already in that class.")
-
-
-class JoinError(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
-    """A new join code, valid for the usual time; the old one stops working."""
-    classroom.join_code = new_join_code()
-    classroom.join_code_expires_at = join_code_expiry()
-    classroom.save(update_fields=["join_code", "join_code_expires_at"])
-    return classroom
-
-
-def classroom_join(*, user, code: str) -> Classroom:
-    """Join the class with this code (case and spaces do not matter).
-
-    :raises JoinError: for an unknown or expired code, or a class the learner is already in.
-    """
-    normalised = "".join(code.split()).upper()
-    classroom = Classroom.objects.filter(join_code=normalised).first() if normalised else None
-    if classroom is None:
-        raise JoinError(JOIN_CODE_UNKNOWN)
-    if classroom.join_code_expires_at <= timezone.now():
-        raise JoinError(JOIN_CODE_EXPIRED)
-    _, created = Membership.objects.get_or_create(user=user, classroom=classroom)
-    if not created:
-        raise JoinError(ALREADY_MEMBER)
-    return classroom

@@ -7,6 +7,7 @@ sentences are exactly the practice table's.
 
 from __future__ import annotations
 
+import random
 from http import HTTPStatus
 
 from django.contrib.auth.decorators import login_required
@@ -18,8 +19,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from lessons import house_edge, services
 from lessons.course import LESSONS, Example, example
-from lessons.models import Lesson
 from lessons.selectors import course_overview
+from progress.models import Lesson
+from progress.services import lesson_visit
 from table import services as table_services
 from table.charts import balance_chart
 from table.errors import TableError
@@ -28,6 +30,8 @@ from table.models import Round, Seat
 from table.selectors import table_view
 
 FIRST_LESSON = "hands-and-results"
+#: Where generated exercise questions come from; tests put a seeded ``random.Random`` here.
+RNG = random.Random()
 
 
 @require_GET
@@ -60,7 +64,7 @@ def example_view(lesson: Lesson, found: Example, seat: Seat, round=None):
 
 
 def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "") -> dict:
-    question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress)
+    question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
     if feedback and not feedback["correct"]:
         # Try again: the same question, with a fresh one-time token.
         question = feedback["question"]
@@ -79,7 +83,7 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
     spec = LESSONS[lesson.slug]
     context = {"lesson": lesson, "spec": spec, "course": list(Lesson.objects.all())}
     if request.user.is_authenticated:
-        progress = services.lesson_visit(user=request.user, lesson=lesson)
+        progress = lesson_visit(user=request.user, lesson=lesson)
         examples = []
         for found in spec.examples:
             view = overrides.pop(f"view:{found.key}", None) or example_view(
@@ -212,7 +216,7 @@ def exercise_answer(request, slug: str) -> HttpResponse:
         status, error = refused.status, refused.message
     if not request.htmx:
         return _page(request, lesson, status=status, feedback=feedback, exercise_error=error)
-    progress = services.lesson_visit(user=request.user, lesson=lesson)
+    progress = lesson_visit(user=request.user, lesson=lesson)
     context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
         request, lesson, progress, feedback=feedback, error=error
     )

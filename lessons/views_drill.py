@@ -29,15 +29,14 @@ from lessons.drill import (
     cell_from_question,
     drill_attempt_record,
     feedback_for,
-    heat_map,
-    learner_cells,
     next_cell,
     parse_answer,
     question_for,
     token_question,
 )
+from progress.heatmap import learner_cells, learner_heat_map
 
-#: The drill's source of chance; tests may replace it with a seeded ``random.Random``.
+#: The drill's source of chance; tests put a seeded ``random.Random`` here.
 RNG = random.Random()
 
 
@@ -65,7 +64,7 @@ def _render(
         "error": error,
         "question": question_for(ask),
         "token": token,
-        "heat": heat_map(request.user, cells),
+        "heat": learner_heat_map(request.user, cells),
     }
     template = "lessons/drill.html#drill-panel" if request.htmx else "lessons/drill.html"
     return render(request, template, context, status=status)

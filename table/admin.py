@@ -6,8 +6,7 @@ the undealt cards.
 
 from django.contrib import admin
 
-from lessons import scoping
-from lessons.admin import ReadOnlyAdmin, own_class_filter
+from accounts.scoping import ReadOnlyAdmin, own_class_filter
 from table.models import LedgerEntry, Round, Seat
 
 
@@ -28,9 +27,6 @@ class SeatAdmin(ReadOnlyAdmin):
     list_select_related = ["user"]
     exclude = ["shoe_state"]
 
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "user")
-
 
 @admin.register(Round)
 class RoundAdmin(ReadOnlyAdmin):
@@ -45,13 +41,11 @@ class RoundAdmin(ReadOnlyAdmin):
         "returned",
         "settled_at",
     ]
+    learner_path = "seat__user"
     list_filter = [own_class_filter("seat__user__memberships__classroom"), "state", "winner", "preset"]
     search_fields = ["seat__user__username"]
     list_select_related = ["seat__user"]
     exclude = ["calls"]
-
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "seat__user")
 
 
 @admin.register(LedgerEntry)
@@ -67,9 +61,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
         "actor",
         "note",
     ]
+    learner_path = "seat__user"
     list_filter = [own_class_filter("seat__user__memberships__classroom"), "kind"]
     search_fields = ["seat__user__username", "note"]
     list_select_related = ["seat__user", "round", "actor"]
-
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "seat__user")

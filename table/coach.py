@@ -26,6 +26,31 @@ SETTLEMENT = "settlement"
 DRAWS, STANDS = "draws", "stands"
 
 
+def draw_answer(draws: bool) -> str:
+    """The right call, ``draws`` or ``stands``."""
+    return DRAWS if draws else STANDS
+
+
+def banker_prompt(banker_total: int, player_third: int | None) -> str:
+    """The question about one cell of the Banker table (``player_third`` ``None``: Player stood)."""
+    if player_third is None:
+        return _("Player stood. Banker has %(total)s. Does Banker draw?") % {"total": banker_total}
+    return _("Banker has %(total)s and Player's third card is worth %(third)s. Does Banker draw?") % {
+        "total": banker_total,
+        "third": player_third,
+    }
+
+
+def banker_rule(banker_total: int, player_third: int | None) -> tuple[bool, str]:
+    """Whether Banker draws in this cell, and the sentence of the rule that decides it."""
+    draws = banker_draws(banker_total, player_third)
+    if player_third is None:
+        reason = Reason.BANKER_DRAWS_PLAYER_STOOD if draws else Reason.BANKER_STANDS_PLAYER_STOOD
+    else:
+        reason = Reason.BANKER_DRAWS_TABLE if draws else Reason.BANKER_STANDS_TABLE
+    return draws, reason_sentence(reason, {"banker_total": banker_total, "player_third": player_third})
+
+
 @dataclass(frozen=True)
 class Question:
     key: str
@@ -55,16 +80,12 @@ def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
                 player_total,
                 banker_total,
             )
-        if BANKER_DRAW not in calls:
-            if not player_draws(player_total):
-                prompt = _("Player stood. Banker has %(total)s. Does Banker draw?") % {"total": banker_total}
-                return Question(BANKER_DRAW, prompt, player_total, banker_total, None)
-            if coup.player_third is not None:
-                third = coup.player_third
-                prompt = _(
-                    "Banker has %(total)s and Player's third card is worth %(third)s. Does Banker draw?"
-                ) % {"total": banker_total, "third": third}
-                return Question(BANKER_DRAW, prompt, player_total, banker_total, third)
+        player_stood = not player_draws(player_total)
+        if BANKER_DRAW not in calls and (player_stood or coup.player_third is not None):
+            third = None if player_stood else coup.player_third
+            return Question(
+                BANKER_DRAW, banker_prompt(banker_total, third), player_total, banker_total, third
+            )
     if coup.is_over and SETTLEMENT not in calls:
         return Question(SETTLEMENT, _("The coup is over. How many chips does each of your bets return?"))
     return None
@@ -72,20 +93,13 @@ def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
 
 def grade_draw(question: Question, answer: str) -> tuple[bool, str]:
     """Grade a draws/stands call; return (correct, the sentence of the rule that decides)."""
-    params: dict[str, int | None]
     if question.key == PLAYER_DRAW:
         draws = player_draws(question.player_total)
         reason = Reason.PLAYER_DRAWS if draws else Reason.PLAYER_STANDS
-        params = {"player_total": question.player_total}
+        sentence = reason_sentence(reason, {"player_total": question.player_total})
     else:
-        draws = banker_draws(question.banker_total, question.player_third)
-        if question.player_third is None:
-            reason = Reason.BANKER_DRAWS_PLAYER_STOOD if draws else Reason.BANKER_STANDS_PLAYER_STOOD
-        else:
-            reason = Reason.BANKER_DRAWS_TABLE if draws else Reason.BANKER_STANDS_TABLE
-        params = {"banker_total": question.banker_total, "player_third": question.player_third}
-    correct = answer == (DRAWS if draws else STANDS)
-    return correct, reason_sentence(reason, params)
+        draws, sentence = banker_rule(question.banker_total, question.player_third)
+    return answer == draw_answer(draws), sentence
 
 
 def parse_amount(text: str) -> Decimal | None:

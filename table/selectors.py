@@ -12,11 +12,21 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from table import coach
-from table.engine import BANKER_TABLE, Card, Coup, Hand, Odds, Reason, Shoe, exact_odds, odds_for_decks
+from table.engine import (
+    BANKER_TABLE,
+    MAX_CARDS_PER_COUP,
+    Card,
+    Coup,
+    Hand,
+    Odds,
+    Reason,
+    Shoe,
+    exact_odds,
+    odds_for_decks,
+)
 from table.explain import HAND_NAMES, SUIT_SYMBOLS, amount_text, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presets import PRESETS, Preset
-from table.services import CARDS_PER_COUP, replay
 
 HISTORY_LENGTH = 12
 
@@ -223,7 +233,7 @@ def table_view(
     if round is None:
         round = Round.objects.filter(seat=seat).order_by("-number").first()
     bets = list(round.bets.all()) if round is not None else []
-    coup = replay(round.card_tokens) if round is not None and round.cards else None
+    coup = Coup.replay(round.card_tokens) if round is not None and round.cards else None
     if round is None:
         next_number = 1
     else:
@@ -304,7 +314,7 @@ def next_coup_odds(seat: Seat) -> Odds | None:
     if not seat.shoe_state:
         return None
     shoe = Shoe.loads(seat.shoe_state)
-    if shoe.remaining < CARDS_PER_COUP:
+    if shoe.remaining < MAX_CARDS_PER_COUP:
         return None
     return exact_odds(shoe.remaining_counts(), PRESETS[seat.preset].payouts)
 

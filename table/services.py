@@ -26,16 +26,14 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from lessons.selectors import course_completed, learner_class
-from lessons.services import drill_cell_record
+from accounts.selectors import learner_class
+from progress.selectors import course_completed
+from progress.services import drill_cell_record
 from table import coach, errors
-from table.engine import Bet, BetKind, Card, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
+from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
-
-# A coup never uses more than six cards: a shoe with fewer left is finished.
-CARDS_PER_COUP = 6
 
 
 class LedgerMismatch(AssertionError):
@@ -237,7 +235,7 @@ def _shoe_finished(seat: Seat) -> bool:
     if not seat.shoe_state:
         return True
     shoe = Shoe.loads(seat.shoe_state)
-    return shoe.cut_card_out or shoe.remaining < CARDS_PER_COUP
+    return shoe.finished
 
 
 def _new_shoe(seat: Seat) -> None:
@@ -280,7 +278,7 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     if round.state == Round.State.SETTLED:
         raise errors.WrongState(errors.COUP_OVER)
 
-    coup = replay(tokens)
+    coup = Coup.replay(tokens)
     if seat.coach_mode and coach.pending(coup, round.calls) is not None:
         raise errors.WrongState(errors.CALL_FIRST)  # the coup is not over here, so it is a draw call
     shoe = Shoe.loads(seat.shoe_state)
@@ -320,7 +318,7 @@ def round_call(
     round.seat = seat
     if question in round.calls:
         return round
-    coup = replay(round.card_tokens) if round.cards else None
+    coup = Coup.replay(round.card_tokens) if round.cards else None
     asked = coach.pending(coup, round.calls) if seat.coach_mode else None
     if asked is None or asked.key != question:
         raise errors.WrongState(errors.NO_QUESTION)
@@ -361,14 +359,6 @@ def seat_set_coach(*, seat: Seat, on: bool) -> Seat:
     seat.coach_mode = on
     seat.save(update_fields=["coach_mode", "updated_at"])
     return seat
-
-
-def replay(tokens: Sequence[str]) -> Coup:
-    """The coup with these cards already dealt."""
-    coup = Coup()
-    for token in tokens:
-        coup.deal(Card.parse(token))
-    return coup
 
 
 def _settle(seat: Seat, round: Round, coup: Coup) -> None:

@@ -1,6 +1,7 @@
 """Shared pytest fixtures and markers."""
 
 import os
+import random
 
 import pytest
 from django.db import connection
@@ -21,6 +22,15 @@ def _english_after_each_test():
 
 
 @pytest.fixture(autouse=True)
+def _seeded_questions(monkeypatch):
+    """The course's and the drill's generated questions come from seeded generators in every test."""
+    from lessons import views, views_drill
+
+    monkeypatch.setattr(views, "RNG", random.Random(4))
+    monkeypatch.setattr(views_drill, "RNG", random.Random(88))
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests only: hash passwords cheaply (production keeps Django's default)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -34,6 +44,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def course(db):
+    """The course's lessons, loaded as ``make run`` loads them."""
+    from lessons.services import lessons_load
+
+    lessons_load()
 
 
 @pytest.fixture

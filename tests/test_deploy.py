@@ -140,7 +140,7 @@ def test_the_start_up_steps_run_twice_in_a_row_and_from_two_processes_at_once(fr
             "manage.py",
             "shell",
             "-c",
-            "from lessons.models import Lesson; print(Lesson.objects.count())",
+            "from progress.models import Lesson; print(Lesson.objects.count())",
         ],
         env,
     )

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from lessons.models import Profile
+from accounts.models import Profile
 from lessons.services import lessons_load
 from table import errors
 from table.engine import Card, Reason

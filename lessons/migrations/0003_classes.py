@@ -2,7 +2,7 @@
 
 import django.contrib.auth.models
 import django.db.models.deletion
-import lessons.models
+import accounts.models
 from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
@@ -37,8 +37,8 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=120)),
-                ('join_code', models.CharField(default=lessons.models.new_join_code, max_length=8, unique=True)),
-                ('join_code_expires_at', models.DateTimeField(default=lessons.models.join_code_expiry)),
+                ('join_code', models.CharField(default=accounts.models.new_join_code, max_length=8, unique=True)),
+                ('join_code_expires_at', models.DateTimeField(default=accounts.models.join_code_expiry)),
                 ('starting_balance', models.DecimalField(decimal_places=2, default=Decimal('100.00'), max_digits=12)),
                 ('allow_standard', models.BooleanField(default=True, verbose_name='Standard table allowed')),
                 ('allow_no_commission', models.BooleanField(default=True, verbose_name='No-commission table allowed')),

@@ -31,7 +31,7 @@ from table.engine.payouts import (
     settle,
     validate_bets,
 )
-from table.engine.rules import BANKER_TABLE, banker_draws, is_natural, player_draws
+from table.engine.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
 from table.engine.simulate import SimulationResult, play_coup, simulate
 
@@ -39,6 +39,7 @@ __all__ = [
     "BANKER_TABLE",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
+    "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
     "STANDARD",
     "Bet",

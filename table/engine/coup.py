@@ -45,6 +45,19 @@ class Winner(StrEnum):
     BANKER = "banker"
     TIE = "tie"
 
+    @classmethod
+    def of(cls, player_total: int, banker_total: int) -> Winner:
+        """Who wins with these final totals: the higher total, or a tie.
+
+        >>> Winner.of(8, 5), Winner.of(4, 7), Winner.of(6, 6)
+        (<Winner.PLAYER: 'player'>, <Winner.BANKER: 'banker'>, <Winner.TIE: 'tie'>)
+        """
+        if player_total > banker_total:
+            return cls.PLAYER
+        if banker_total > player_total:
+            return cls.BANKER
+        return cls.TIE
+
 
 @unique
 class Reason(StrEnum):
@@ -141,6 +154,21 @@ class Coup:
     steps: list[Step] = field(default_factory=list)
     next_hand: Hand | None = Hand.PLAYER
     outcome: Outcome | None = None
+
+    @classmethod
+    def replay(cls, tokens: Iterable[str]) -> Coup:
+        """The coup with these cards (tokens) already dealt; it may be over or still going.
+
+        >>> Coup.replay(["4", "2", "4"]).next_hand
+        <Hand.BANKER: 'banker'>
+
+        :raises InvalidCardError: for a token that is not a card.
+        :raises CoupOverError: for a card after the coup is over.
+        """
+        coup = cls()
+        for token in tokens:
+            coup.deal(Card.parse(token))
+        return coup
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> Coup:
@@ -245,14 +273,8 @@ class Coup:
 
     def _finish(self, natural: bool, *reasons: Reason) -> tuple[Reason, ...]:
         player, banker = self.player_total, self.banker_total
-        if player > banker:
-            winner = Winner.PLAYER
-        elif banker > player:
-            winner = Winner.BANKER
-        else:
-            winner = Winner.TIE
         self.next_hand = None
-        self.outcome = Outcome(winner, player, banker, natural, self.cards_dealt)
+        self.outcome = Outcome(Winner.of(player, banker), player, banker, natural, self.cards_dealt)
         return (*reasons, Reason.COUP_OVER)
 
     def _params(self) -> Mapping[str, Param]:

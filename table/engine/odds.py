@@ -40,14 +40,13 @@ from types import MappingProxyType
 from table.engine.coup import Outcome, Winner
 from table.engine.errors import InvalidShoeError
 from table.engine.payouts import NO_COMMISSION, STANDARD, BetKind, PayoutSet, expected_return
-from table.engine.rules import banker_draws, is_natural, player_draws
+from table.engine.rules import MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 
 __all__ = ["Odds", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
 
 #: Cards of each point value 0-9 in one 52-card deck (10, J, Q and K count 0).
 _PER_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
 _VALUES = range(10)
-_MIN_CARDS = 6
 
 # Decision tables built from the rule functions (no second copy of the rules).
 _NATURAL = tuple(is_natural(total) for total in _VALUES)
@@ -88,8 +87,10 @@ def _validated(counts: Sequence[int]) -> tuple[int, ...]:
             raise InvalidShoeError(f"The count of value {value} must be a whole number, not {count!r}.")
         if count < 0:
             raise InvalidShoeError(f"The count of value {value} cannot be negative ({count!r}).")
-    if sum(values) < _MIN_CARDS:
-        raise InvalidShoeError(f"A coup needs at least {_MIN_CARDS} cards in the shoe, not {sum(values)}.")
+    if sum(values) < MAX_CARDS_PER_COUP:
+        raise InvalidShoeError(
+            f"A coup needs at least {MAX_CARDS_PER_COUP} cards in the shoe, not {sum(values)}."
+        )
     return values
 
 
@@ -170,14 +171,6 @@ def _weights(counts: tuple[int, ...]) -> tuple[list[int], list[int], list[int], 
     return natural4, stood4, five, six
 
 
-def _winner(player: int, banker: int) -> Winner:
-    if player > banker:
-        return Winner.PLAYER
-    if banker > player:
-        return Winner.BANKER
-    return Winner.TIE
-
-
 @lru_cache(maxsize=256)
 def _distribution(counts: tuple[int, ...]) -> Mapping[Outcome, Fraction]:
     """The cached, read-only distribution for validated counts."""
@@ -190,7 +183,7 @@ def _distribution(counts: tuple[int, ...]) -> Mapping[Outcome, Fraction]:
         for index, weight in enumerate(weights):
             if weight:
                 player, banker = divmod(index, 10)
-                outcome = Outcome(_winner(player, banker), player, banker, natural, cards)
+                outcome = Outcome(Winner.of(player, banker), player, banker, natural, cards)
                 distribution[outcome] = Fraction(weight, denominator)
     return MappingProxyType(distribution)
 

@@ -14,7 +14,10 @@ the engine. They take and return plain ints so the odds loop stays fast.
 
 from __future__ import annotations
 
-__all__ = ["BANKER_TABLE", "banker_draws", "is_natural", "player_draws"]
+__all__ = ["BANKER_TABLE", "MAX_CARDS_PER_COUP", "banker_draws", "is_natural", "player_draws"]
+
+#: The most cards one coup can use (two each, and a third each): a shoe with fewer left is finished.
+MAX_CARDS_PER_COUP = 6
 
 
 def is_natural(total: int) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from table.engine.cards import Card, Rank, Suit
 from table.engine.errors import InvalidShoeError, ShoeEmptyError
+from table.engine.rules import MAX_CARDS_PER_COUP
 
 __all__ = ["DEFAULT_CUT_FROM_END", "DEFAULT_DECKS", "Shoe"]
 
@@ -118,6 +119,15 @@ class Shoe:
     def cut_card_out(self) -> bool:
         """Whether the cut card has come out: finish this coup, then change shoes."""
         return self._position >= self._cut
+
+    @property
+    def finished(self) -> bool:
+        """Whether no new coup starts from this shoe: the cut card is out, or fewer than six cards are left.
+
+        >>> Shoe.arranged(["2", "3", "4", "5", "6"]).finished
+        True
+        """
+        return self.cut_card_out or self.remaining < MAX_CARDS_PER_COUP
 
     def __len__(self) -> int:
         return len(self._cards)

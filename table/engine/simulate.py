@@ -34,8 +34,6 @@ from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
 
 __all__ = ["SimulationResult", "play_coup", "simulate"]
 
-_MIN_CARDS = 6
-
 
 @dataclass(frozen=True)
 class SimulationResult:
@@ -80,14 +78,6 @@ def _deal(draw: Callable[[], Card]) -> tuple[int, int, bool, int]:
     return player, banker, False, 4
 
 
-def _winner(player: int, banker: int) -> Winner:
-    if player > banker:
-        return Winner.PLAYER
-    if banker > player:
-        return Winner.BANKER
-    return Winner.TIE
-
-
 def play_coup(cards: Iterable[Card]) -> Outcome:
     """The outcome of the coup these cards make, in dealing order (the fast path).
 
@@ -105,7 +95,7 @@ def play_coup(cards: Iterable[Card]) -> Outcome:
             raise InvalidCardError("The coup needs more cards than were given.") from None
 
     player, banker, natural, used = _deal(draw)
-    return Outcome(_winner(player, banker), player, banker, natural, used)
+    return Outcome(Winner.of(player, banker), player, banker, natural, used)
 
 
 def simulate(
@@ -135,13 +125,14 @@ def simulate(
     shoes = 1
     player_wins = banker_wins = ties = naturals = 0
     for _ in range(hands):
-        if shoe.cut_card_out or shoe.remaining < _MIN_CARDS:
+        if shoe.finished:
             shoe = Shoe.shuffled(decks, cut_from_end=cut_from_end, rng=rng)
             shoes += 1
         player, banker, natural, _used = _deal(shoe.draw)
-        if player > banker:
+        winner = Winner.of(player, banker)
+        if winner is Winner.PLAYER:
             player_wins += 1
-        elif banker > player:
+        elif winner is Winner.BANKER:
             banker_wins += 1
         else:
             ties += 1

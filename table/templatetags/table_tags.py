@@ -2,7 +2,9 @@ from fractions import Fraction
 
 from django import template
 
-from table.explain import percent_text
+from table.engine import Card
+from table.explain import card_name, percent_text
+from table.selectors import card_view
 
 register = template.Library()
 
@@ -16,9 +18,6 @@ def percent(value: Fraction, places: int = 4) -> str:
 @register.filter
 def card(token: str):
     """A card token as the table draws it (name, rank, suit symbol, red or not)."""
-    from table.engine import Card
-    from table.selectors import card_view
-
     return card_view(Card.parse(token))
 
 
@@ -28,7 +27,4 @@ def card_names(tokens: str) -> str:
 
     ``5H 3S`` → ``five of hearts, three of spades``, in the active language (``table.explain.card_name``).
     """
-    from table.engine import Card
-    from table.explain import card_name
-
     return ", ".join(card_name(Card.parse(token)) for token in str(tokens).split())

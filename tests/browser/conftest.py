@@ -129,7 +129,7 @@ def log_in(live_server) -> Callable:
 @pytest.fixture
 def demo(course):
     """``manage.py seed_demo``'s data: the demo instructor, the Demo class and its five learners."""
-    from lessons.management.commands.seed_demo import seed
+    from ops.management.commands.seed_demo import seed
 
     _, classroom = seed()
     return classroom
@@ -140,7 +140,7 @@ def instructor_log_in(demo, log_in) -> Callable:
     """``instructor_log_in(context)``: that browser context is logged in as the demo instructor."""
     from django.contrib.auth import get_user_model
 
-    from lessons.management.commands.seed_demo import DEMO_INSTRUCTOR
+    from ops.management.commands.seed_demo import DEMO_INSTRUCTOR
 
     instructor = get_user_model().objects.get(username=DEMO_INSTRUCTOR)
     return lambda context: log_in(context, instructor)

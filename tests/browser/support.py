@@ -6,7 +6,7 @@ import re
 from decimal import Decimal
 
 from table import coach, services
-from table.engine import Bet, BetKind
+from table.engine import Bet, BetKind, Coup
 from table.models import Round, Seat
 
 #: The two widths every journey is photographed at; the phone is also the width nothing may exceed.
@@ -100,4 +100,4 @@ class Dealer:
     def _question(seat, round):
         if round is None or not Seat.objects.get(pk=seat.pk).coach_mode:
             return None
-        return coach.pending(services.replay(round.card_tokens) if round.cards else None, round.calls)
+        return coach.pending(Coup.replay(round.card_tokens) if round.cards else None, round.calls)

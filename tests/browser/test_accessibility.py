@@ -154,12 +154,12 @@ def test_no_admin_page_of_the_instructor_has_a_serious_or_critical_axe_violation
     failures: dict[str, list[str]] = {}
     for path in [
         reverse("admin:index"),
-        reverse("admin:lessons_classroom_changelist"),
-        reverse("admin:lessons_classroom_progress", args=[demo.pk]),
+        reverse("admin:accounts_classroom_changelist"),
+        reverse("admin:accounts_classroom_progress", args=[demo.pk]),
     ]:
         scan(page, path, failures)
     page.set_viewport_size(PHONE)
-    progress = reverse("admin:lessons_classroom_progress", args=[demo.pk])
+    progress = reverse("admin:accounts_classroom_progress", args=[demo.pk])
     scan(page, progress, failures, f"{progress} at {PHONE['width']} px")
     assert not failures, report(failures)
 

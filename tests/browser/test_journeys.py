@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from lessons.management.commands.seed_demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
+from ops.management.commands.seed_demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
 from table.services import ledger_verify, seat_for_learner
 from tests.browser.support import DEAL, htmx_click
 from tests.factories import SeatFactory, UserFactory, arrange_shoe

@@ -133,13 +133,13 @@ def test_no_table_state_scrolls_sideways_on_a_375_px_phone(phone, course, log_in
 
 def test_no_admin_page_of_the_instructor_scrolls_sideways_on_a_375_px_phone(phone, instructor_log_in):
     instructor_log_in(phone)
-    paths = [reverse("admin:index"), reverse("admin:lessons_classroom_changelist")]
+    paths = [reverse("admin:index"), reverse("admin:accounts_classroom_changelist")]
     assert not (wide := sideways(phone.new_page(), paths)), report(wide)
 
 
 def test_the_class_progress_page_does_not_scroll_sideways_on_a_375_px_phone(phone, instructor_log_in, demo):
     instructor_log_in(phone)
-    paths = [reverse("admin:lessons_classroom_progress", args=[demo.pk])]
+    paths = [reverse("admin:accounts_classroom_progress", args=[demo.pk])]
     assert not (wide := sideways(phone.new_page(), paths)), report(wide)
 
 

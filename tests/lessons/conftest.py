@@ -1,9 +1,6 @@
 import pytest
 
-from lessons.services import lessons_load
-
 
 @pytest.fixture(autouse=True)
-def course(db):
-    """The course's lessons, loaded as ``make run`` loads them."""
-    lessons_load()
+def _course(course):
+    """Every test here has the course's lessons loaded."""

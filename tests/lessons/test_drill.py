@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from lessons import drill, questions
-from lessons.models import MASTERY_STREAK, STOOD, Attempt, DrillCell
-from lessons.services import drill_cell_record
+from progress.models import MASTERY_STREAK, STOOD, Attempt, DrillCell
+from progress.services import drill_cell_record
 from tests.factories import UserFactory
 
 HX = {"HX-Request": "true"}

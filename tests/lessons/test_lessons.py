@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from lessons.course import COURSE, LESSONS
-from lessons.models import Lesson, LessonProgress
 from lessons.services import lessons_load
+from progress.models import Lesson, LessonProgress
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import SeatFactory

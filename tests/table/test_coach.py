@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from lessons.models import DrillCell
+from progress.models import DrillCell
 from table import errors, services
 from table.models import Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
@@ -162,7 +162,7 @@ def test_a_repeated_call_changes_nothing(coached):
 
 
 def test_three_right_calls_in_a_row_master_a_cell_and_a_wrong_one_resets_the_streak(db):
-    from lessons.services import drill_cell_record
+    from progress.services import drill_cell_record
 
     user = UserFactory()
     for correct in (True, True, False, True, True, True):

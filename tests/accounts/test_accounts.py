@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from lessons.models import Classroom, Membership
-from lessons.services import ALREADY_MEMBER, JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN
+from accounts.models import Classroom, Membership
+from accounts.services import ALREADY_MEMBER, JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN
 from table.services import seat_for_learner
 from tests.factories import UserFactory
 

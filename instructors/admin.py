@@ -1,9 +1,9 @@
-"""The course's admin, scoped so an instructor sees only their own classes and learners.
+"""The instructor's admin: their classes (with the class progress page) and their learners.
 
-Instructors are staff users in the "Instructors" group (see ``lessons.roles``).
+Instructors are staff users in the "Instructors" group (see ``instructors.roles``).
 Learner records are read-only here: chips change only through the table's
 settlement service (the reset action calls it), and progress only through
-the learners' own answers.
+the learners' own answers. Every queryset is scoped by ``accounts.scoping``.
 """
 
 from __future__ import annotations
@@ -17,47 +17,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from lessons import admin_progress, scoping
-from lessons.models import Attempt, Classroom, DrillCell, Learner, LessonProgress, Membership
-from lessons.services import classroom_regenerate_code
-
-
-class OwnClassFilter(admin.SimpleListFilter):
-    """Filter by class, offering only the classes the instructor teaches."""
-
-    title = gettext_lazy("class")
-    parameter_name = "class"
-    path = "memberships__classroom"
-
-    def lookups(self, request, model_admin):
-        classes = scoping.classes_for(request.user, Classroom.objects.all())
-        return [(str(classroom.pk), classroom.name) for classroom in classes]
-
-    def queryset(self, request, queryset):
-        value = self.value()
-        if not value:
-            return queryset
-        allowed = scoping.classes_for(
-            request.user, Classroom.objects.filter(pk=value if value.isdigit() else 0)
-        )
-        return queryset.filter(**{self.path + "__in": allowed}).distinct()
-
-
-def own_class_filter(path: str):
-    return type(f"OwnClassFilter_{path}", (OwnClassFilter,), {"path": path})
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Learner records: instructors look, they do not edit."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from accounts import scoping
+from accounts.models import Classroom, Learner, Membership
+from accounts.scoping import ReadOnlyAdmin, own_class_filter
+from accounts.services import classroom_regenerate_code
+from instructors import views
+from table.errors import TableError
+from table.services import learner_chips_reset
 
 
 class MembershipInline(admin.TabularInline):
@@ -119,7 +85,7 @@ class ClassroomAdmin(admin.ModelAdmin):
     def progress_link(self, obj):
         return format_html(
             '<a href="{}">{}</a>',
-            reverse("admin:lessons_classroom_progress", args=[obj.pk]),
+            reverse("admin:accounts_classroom_progress", args=[obj.pk]),
             _("Class progress"),
         )
 
@@ -144,12 +110,12 @@ class ClassroomAdmin(admin.ModelAdmin):
             path(
                 "<int:object_id>/progress/",
                 self.admin_site.admin_view(self.progress),
-                name="lessons_classroom_progress",
+                name="accounts_classroom_progress",
             ),
             path(
                 "<int:object_id>/progress.csv",
                 self.admin_site.admin_view(self.progress_csv),
-                name="lessons_classroom_progress_csv",
+                name="accounts_classroom_progress_csv",
             ),
         ]
         return own + super().get_urls()
@@ -160,10 +126,10 @@ class ClassroomAdmin(admin.ModelAdmin):
         return get_object_or_404(self.get_queryset(request), pk=object_id)
 
     def progress(self, request, object_id):
-        return admin_progress.progress_view(self, request, self._own_class(request, object_id))
+        return views.progress_view(self, request, self._own_class(request, object_id))
 
     def progress_csv(self, request, object_id):
-        return admin_progress.progress_csv(self, request, self._own_class(request, object_id))
+        return views.progress_csv(self, request, self._own_class(request, object_id))
 
 
 @admin.register(Learner)
@@ -174,18 +140,17 @@ class LearnerAdmin(ReadOnlyAdmin):
     fields = ["username", "email", "date_joined", "last_login"]
     actions = ["reset_chips"]
 
+    learner_path = ""
+
     def get_queryset(self, request):
-        queryset = (
-            super().get_queryset(request).filter(is_staff=False).prefetch_related("memberships__classroom")
-        )
-        return scoping.learners_for(request.user, queryset)
+        return super().get_queryset(request).filter(is_staff=False).prefetch_related("memberships__classroom")
 
     @admin.display(description=gettext_lazy("classes"))
     def classes(self, obj):
         return ", ".join(membership.classroom.name for membership in obj.memberships.all())
 
     def has_reset_chips_permission(self, request):
-        return request.user.has_perm("lessons.view_classroom") and request.user.is_staff
+        return request.user.has_perm("accounts.view_classroom") and request.user.is_staff
 
     @admin.action(
         description=gettext_lazy(
@@ -194,9 +159,6 @@ class LearnerAdmin(ReadOnlyAdmin):
         permissions=["reset_chips"],
     )
     def reset_chips(self, request, queryset):
-        from table.errors import TableError
-        from table.services import learner_chips_reset
-
         done, skipped = 0, []
         for learner in queryset:  # already scoped to the instructor's learners
             try:
@@ -212,40 +174,6 @@ class LearnerAdmin(ReadOnlyAdmin):
         )
         for line in skipped:
             self.message_user(request, line, messages.WARNING)
-
-
-@admin.register(LessonProgress)
-class LessonProgressAdmin(ReadOnlyAdmin):
-    list_display = ["user", "lesson", "completed_at", "correct", "attempts", "seconds_spent", "last_visited"]
-    list_filter = [own_class_filter("user__memberships__classroom"), "lesson"]
-    search_fields = ["user__username"]
-    list_select_related = ["user", "lesson"]
-
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "user")
-
-
-@admin.register(Attempt)
-class AttemptAdmin(ReadOnlyAdmin):
-    list_display = ["user", "source", "lesson", "kind", "answer", "correct", "created_at"]
-    list_filter = [own_class_filter("user__memberships__classroom"), "source", "correct"]
-    search_fields = ["user__username", "kind"]
-    list_select_related = ["user", "lesson"]
-    exclude = ["nonce"]
-
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "user")
-
-
-@admin.register(DrillCell)
-class DrillCellAdmin(ReadOnlyAdmin):
-    list_display = ["user", "banker_total", "third", "correct", "attempts", "streak"]
-    list_filter = [own_class_filter("user__memberships__classroom"), "banker_total", "third"]
-    search_fields = ["user__username"]
-    list_select_related = ["user"]
-
-    def get_queryset(self, request):
-        return scoping.learners_for(request.user, super().get_queryset(request), "user")
 
 
 admin.site.site_header = gettext_lazy("Punto Banco school: instructors")

@@ -11,9 +11,10 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import timezone
 
-from lessons.management.commands import seed_demo
-from lessons.models import MASTERY_STREAK, Attempt, Classroom, DrillCell, Lesson, LessonProgress, Membership
-from lessons.roles import INSTRUCTORS
+from accounts.models import Classroom, Membership
+from instructors.roles import INSTRUCTORS
+from ops.management.commands import seed_demo
+from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonProgress
 from table import services as table_services
 from table.engine import Bet, BetKind, Card, Coup
 from table.models import LedgerEntry, Round, RoundBet, Seat

@@ -11,9 +11,10 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from lessons.models import Attempt, Classroom, DrillCell, Learner, Lesson, LessonProgress, Membership
-from lessons.roles import INSTRUCTORS, ensure_instructors_group
-from lessons.services import drill_cell_record
+from accounts.models import Classroom, Learner, Membership
+from instructors.roles import INSTRUCTORS, ensure_instructors_group
+from progress.models import Attempt, DrillCell, Lesson, LessonProgress
+from progress.services import drill_cell_record
 from table import services
 from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
@@ -75,10 +76,10 @@ def objects_of(learner):
     """Every admin-visible record of a learner, by admin URL name."""
     seat = Seat.objects.get(user=learner, kind="table")
     return {
-        "lessons_learner": Learner.objects.get(pk=learner.pk),
-        "lessons_lessonprogress": LessonProgress.objects.get(user=learner),
-        "lessons_attempt": Attempt.objects.get(user=learner),
-        "lessons_drillcell": DrillCell.objects.get(user=learner),
+        "accounts_learner": Learner.objects.get(pk=learner.pk),
+        "progress_lessonprogress": LessonProgress.objects.get(user=learner),
+        "progress_attempt": Attempt.objects.get(user=learner),
+        "progress_drillcell": DrillCell.objects.get(user=learner),
         "table_seat": seat,
         "table_round": Round.objects.get(seat=seat),
         "table_ledgerentry": LedgerEntry.objects.filter(seat=seat).first(),
@@ -86,10 +87,10 @@ def objects_of(learner):
 
 
 MODELS = [
-    "lessons_learner",
-    "lessons_lessonprogress",
-    "lessons_attempt",
-    "lessons_drillcell",
+    "accounts_learner",
+    "progress_lessonprogress",
+    "progress_attempt",
+    "progress_drillcell",
     "table_seat",
     "table_round",
     "table_ledgerentry",
@@ -150,10 +151,10 @@ def test_learner_records_are_read_only_for_instructors(as_a, world, name):
 def test_another_instructors_class_is_hidden_everywhere(as_a, world):
     theirs = world["class_b"]
 
-    listing = as_a.get(reverse("admin:lessons_classroom_changelist")).content.decode()
-    change = as_a.get(reverse("admin:lessons_classroom_change", args=[theirs.pk]))
-    progress = as_a.get(reverse("admin:lessons_classroom_progress", args=[theirs.pk]))
-    csv = as_a.get(reverse("admin:lessons_classroom_progress_csv", args=[theirs.pk]))
+    listing = as_a.get(reverse("admin:accounts_classroom_changelist")).content.decode()
+    change = as_a.get(reverse("admin:accounts_classroom_change", args=[theirs.pk]))
+    progress = as_a.get(reverse("admin:accounts_classroom_progress", args=[theirs.pk]))
+    csv = as_a.get(reverse("admin:accounts_classroom_progress_csv", args=[theirs.pk]))
 
     assert "Class A" in listing and "Class B" not in listing
     assert change.status_code == HTTPStatus.FOUND
@@ -163,14 +164,14 @@ def test_another_instructors_class_is_hidden_everywhere(as_a, world):
 def test_a_superuser_sees_every_class_and_learner(client, world):
     client.force_login(UserFactory(is_staff=True, is_superuser=True, username="root"))
 
-    html = client.get(reverse("admin:lessons_learner_changelist")).content.decode()
+    html = client.get(reverse("admin:accounts_learner_changelist")).content.decode()
 
     assert "alice-in-a" in html and "bob-in-b" in html
 
 
 def test_an_instructor_adding_a_class_teaches_it(as_a, world):
     response = as_a.post(
-        reverse("admin:lessons_classroom_add"),
+        reverse("admin:accounts_classroom_add"),
         {
             "name": "Evening class",
             "join_code_expires_at_0": "2030-01-01",
@@ -191,7 +192,7 @@ def test_regenerating_a_join_code_retires_the_old_one(as_a, world):
     old = world["class_a"].join_code
 
     as_a.post(
-        reverse("admin:lessons_classroom_changelist"),
+        reverse("admin:accounts_classroom_changelist"),
         {"action": "regenerate_join_codes", "_selected_action": [world["class_a"].pk, world["class_b"].pk]},
     )
 
@@ -206,7 +207,7 @@ def test_the_reset_action_restores_the_class_balance_with_a_ledger_entry_naming_
     Classroom.objects.filter(pk=world["class_a"].pk).update(starting_balance=Decimal("150.00"))
 
     as_a.post(
-        reverse("admin:lessons_learner_changelist"),
+        reverse("admin:accounts_learner_changelist"),
         {"action": "reset_chips", "_selected_action": [world["mine"].pk, world["theirs"].pk]},
     )
 
@@ -221,7 +222,7 @@ def test_the_reset_action_restores_the_class_balance_with_a_ledger_entry_naming_
 def test_a_learner_cannot_enter_the_admin(client, world):
     client.force_login(world["mine"])
 
-    response = client.get(reverse("admin:lessons_learner_changelist"))
+    response = client.get(reverse("admin:accounts_learner_changelist"))
 
     assert response.status_code == HTTPStatus.FOUND and "/admin/login/" in response["Location"]
 
@@ -248,6 +249,6 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
 def test_a_staff_user_who_is_not_an_instructor_is_refused_the_progress_page(client, world):
     client.force_login(UserFactory(is_staff=True, username="clerk"))
 
-    response = client.get(reverse("admin:lessons_classroom_progress", args=[world["class_a"].pk]))
+    response = client.get(reverse("admin:accounts_classroom_progress", args=[world["class_a"].pk]))
 
     assert response.status_code == HTTPStatus.FORBIDDEN

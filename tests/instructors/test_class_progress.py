@@ -17,9 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from lessons.models import Classroom, DrillCell, Lesson, LessonProgress, Membership
-from lessons.progress import class_progress, csv_safe, progress_table
-from lessons.roles import INSTRUCTORS, ensure_instructors_group
+from accounts.models import Classroom, Membership
+from instructors.report import class_progress, csv_safe, progress_table
+from instructors.roles import INSTRUCTORS, ensure_instructors_group
+from progress.models import DrillCell, Lesson, LessonProgress
 from table import services
 from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
@@ -56,12 +57,12 @@ def staff_client(client, instructor):
 
 
 def page_url(classroom, **query):
-    url = reverse("admin:lessons_classroom_progress", args=[classroom.pk])
+    url = reverse("admin:accounts_classroom_progress", args=[classroom.pk])
     return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
 
 
 def csv_url(classroom):
-    return reverse("admin:lessons_classroom_progress_csv", args=[classroom.pk])
+    return reverse("admin:accounts_classroom_progress_csv", args=[classroom.pk])
 
 
 def join(classroom, user=None, **kwargs):
@@ -464,7 +465,7 @@ def test_the_page_links_back_to_the_class_and_to_the_csv(staff_client, classroom
     response = staff_client.get(page_url(classroom))
 
     body = response.content.decode()
-    assert f'href="{reverse("admin:lessons_classroom_change", args=[classroom.pk])}"' in body
+    assert f'href="{reverse("admin:accounts_classroom_change", args=[classroom.pk])}"' in body
     assert f'href="{csv_url(classroom)}"' in body
     assert "No learner has joined this class yet." in body
 

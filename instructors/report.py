@@ -33,24 +33,15 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DateTimeField, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import DateTimeField, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
-from lessons.drill import CELLS, FAIR_BELOW, WEAK_BELOW, Cell
-from lessons.models import (
-    MASTERY_STREAK,
-    STOOD,
-    THIRD_CARD_COLUMNS,
-    Attempt,
-    Classroom,
-    DrillCell,
-    Lesson,
-    LessonProgress,
-    Membership,
-)
-from lessons.selectors import DRILL_CELLS
+from accounts.models import Classroom, Membership
+from progress.heatmap import CELLS, HeatMap, class_heat_map, percent
+from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonProgress
+from progress.selectors import DONE, IN_PROGRESS, NOT_STARTED, STATUS_LABELS, lesson_status
 from table.explain import amount_text
 from table.models import LedgerEntry, Round, Seat
 
@@ -66,19 +57,8 @@ INACTIVE_DAYS = 7
 #: A lesson still in progress after this many answers.
 STUCK_ATTEMPTS = 6
 
-#: Cells of the class heat map listed as the weakest, and the answers a cell needs to be listed.
-WEAKEST_COUNT = 5
-WEAKEST_MIN_ATTEMPTS = 5
-
 NONE_TEXT = "—"
-DONE, IN_PROGRESS, NOT_STARTED = "done", "in progress", "not started"
 _STATUS_RANK = {NOT_STARTED: 0, IN_PROGRESS: 1, DONE: 2}
-#: A status in words, in the active language.
-STATUS_LABELS = {
-    DONE: gettext_lazy("done"),
-    IN_PROGRESS: gettext_lazy("in progress"),
-    NOT_STARTED: gettext_lazy("not started"),
-}
 
 #: Text that a spreadsheet reads as the start of a formula (or that hides one after a tab or return).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -91,15 +71,6 @@ def csv_safe(text: str) -> str:
     ("'=1+1", "'@SUM(A1)", 'learner7')
     """
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
-
-
-def percent(correct: int, attempts: int) -> str:
-    """``correct`` out of ``attempts`` as a whole percentage.
-
-    >>> percent(5, 6)
-    '83%'
-    """
-    return _("%(percent)s%%") % {"percent": f"{correct / attempts * 100:.0f}"}
 
 
 # --- Rows ----------------------------------------------------------------------------
@@ -189,7 +160,7 @@ class LearnerRow:
 
     @property
     def mastery_text(self) -> str:
-        return _("%(count)s of %(total)s") % {"count": self.mastered, "total": DRILL_CELLS}
+        return _("%(count)s of %(total)s") % {"count": self.mastered, "total": len(CELLS)}
 
     @property
     def balance_text(self) -> str:
@@ -293,118 +264,6 @@ def sort_rows(rows: list[LearnerRow], order: str, lessons: list[Lesson]) -> tupl
     return sorted(present, key=value, reverse=order.startswith("-")) + missing, order
 
 
-# --- The class heat map ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClassHeatCell:
-    """One cell of the Banker table, over every learner of the class."""
-
-    cell: Cell
-    attempts: int = 0
-    correct: int = 0
-    learners: int = 0
-    mastered_by: int = 0
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.attempts if self.attempts else None
-
-    @property
-    def accuracy_text(self) -> str:
-        return NONE_TEXT if not self.attempts else percent(self.correct, self.attempts)
-
-    @property
-    def level(self) -> str:
-        """``untried``, ``weak``, ``fair`` or ``good``, by the drill's thresholds (CSS class suffix)."""
-        accuracy = self.accuracy
-        if accuracy is None:
-            return "untried"
-        if accuracy < WEAK_BELOW:
-            return "weak"
-        if accuracy < FAIR_BELOW:
-            return "fair"
-        return "good"
-
-    @property
-    def marker(self) -> str:
-        """The level in a symbol, so colour is not the only signal."""
-        return {"weak": "!", "fair": "~", "good": "✓"}.get(self.level, "")
-
-    @property
-    def name(self) -> str:
-        if self.cell.third == STOOD:
-            return _("Banker %(total)s, Player stood") % {"total": self.cell.banker_total}
-        return _("Banker %(total)s, Player's third card %(third)s") % {
-            "total": self.cell.banker_total,
-            "third": self.cell.third,
-        }
-
-    @property
-    def answer(self) -> str:
-        return _("Banker draws") if self.cell.draws else _("Banker stands")
-
-
-@dataclass(frozen=True)
-class ClassHeatRow:
-    banker_total: int
-    cells: list[ClassHeatCell]
-
-
-@dataclass(frozen=True)
-class ClassHeatMap:
-    rows: list[ClassHeatRow]
-    columns: tuple[str, ...] = tuple(THIRD_CARD_COLUMNS)
-    weakest_min_attempts: int = WEAKEST_MIN_ATTEMPTS
-
-    @property
-    def cells(self) -> list[ClassHeatCell]:
-        return [cell for row in self.rows for cell in row.cells]
-
-    @property
-    def weakest(self) -> list[ClassHeatCell]:
-        """The ``WEAKEST_COUNT`` cells with the lowest accuracy among those answered often enough."""
-        answered = [cell for cell in self.cells if cell.attempts >= WEAKEST_MIN_ATTEMPTS]
-        return sorted(answered, key=lambda cell: (cell.accuracy, -cell.attempts))[:WEAKEST_COUNT]
-
-
-def class_heat_map(learners: QuerySet) -> ClassHeatMap:
-    """The class's answers on each cell of the Banker table, summed over ``learners`` (one query)."""
-    totals = {
-        (row["banker_total"], row["third"]): row
-        for row in DrillCell.objects.filter(user__in=learners)
-        .order_by()
-        .values("banker_total", "third")
-        .annotate(
-            attempts_sum=Sum("attempts"),
-            correct_sum=Sum("correct"),
-            learners=Count("user", filter=Q(attempts__gt=0)),
-            mastered_by=Count("user", filter=Q(streak__gte=MASTERY_STREAK)),
-        )
-    }
-    heat_cells = []
-    for cell in CELLS:
-        found = totals.get(cell.key)
-        heat_cells.append(
-            ClassHeatCell(
-                cell,
-                attempts=found["attempts_sum"] or 0,
-                correct=found["correct_sum"] or 0,
-                learners=found["learners"],
-                mastered_by=found["mastered_by"],
-            )
-            if found
-            else ClassHeatCell(cell)
-        )
-    width = len(THIRD_CARD_COLUMNS)
-    return ClassHeatMap(
-        rows=[
-            ClassHeatRow(total, heat_cells[total * width : (total + 1) * width])
-            for total in range(len(heat_cells) // width)
-        ]
-    )
-
-
 # --- The page's data -----------------------------------------------------------------
 
 
@@ -415,7 +274,7 @@ class ClassProgress:
     columns: list[Column]
     rows: list[LearnerRow]
     order: str
-    heat: ClassHeatMap
+    heat: HeatMap
 
     @property
     def header(self) -> list[str]:
@@ -487,11 +346,10 @@ def _lesson_cells(lessons: list[Lesson], progress: dict[int, LessonProgress]) ->
     cells = []
     for lesson in lessons:
         found = progress.get(lesson.pk)
-        if found is None:
-            cells.append(LessonCell(lesson, NOT_STARTED))
-        else:
-            status = DONE if found.completed else IN_PROGRESS
-            cells.append(LessonCell(lesson, status, found.attempts, found.correct))
+        status = lesson_status(found)
+        cells.append(
+            LessonCell(lesson, status, found.attempts, found.correct) if found else LessonCell(lesson, status)
+        )
     return cells
 
 

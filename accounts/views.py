@@ -16,30 +16,12 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from lessons.models import Classroom
-from lessons.services import JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN, JoinError, classroom_join
+from accounts.services import JoinError, classroom_for_code, classroom_join
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def _classroom_for_code(code: str) -> Classroom | None:
-    """The class a code names, or ``None`` for an empty code.
-
-    :raises forms.ValidationError: for an unknown or expired code.
-    """
-    normalised = "".join(code.split()).upper()
-    if not normalised:
-        return None
-    classroom = Classroom.objects.filter(join_code=normalised).first()
-    if classroom is None:
-        raise forms.ValidationError(JOIN_CODE_UNKNOWN)
-    if classroom.join_code_expires_at <= timezone.now():
-        raise forms.ValidationError(JOIN_CODE_EXPIRED)
-    return classroom
 
 
 class SignupForm(UserCreationForm):
@@ -62,7 +44,10 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_join_code(self) -> str:
-        self.classroom = _classroom_for_code(self.cleaned_data.get("join_code", ""))
+        try:
+            self.classroom = classroom_for_code(self.cleaned_data.get("join_code", ""))
+        except JoinError as refused:
+            raise forms.ValidationError(refused.message) from refused
         return self.cleaned_data.get("join_code", "")
 
 

@@ -9,15 +9,19 @@ database has it too.
 
 from __future__ import annotations
 
+from django.apps import apps
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
+
 INSTRUCTORS = "Instructors"
 
 PERMISSIONS = [
-    ("lessons", "classroom", ["view", "add", "change"]),
-    ("lessons", "membership", ["view", "delete"]),
-    ("lessons", "learner", ["view"]),
-    ("lessons", "lessonprogress", ["view"]),
-    ("lessons", "attempt", ["view"]),
-    ("lessons", "drillcell", ["view"]),
+    ("accounts", "classroom", ["view", "add", "change"]),
+    ("accounts", "membership", ["view", "delete"]),
+    ("accounts", "learner", ["view"]),
+    ("progress", "lessonprogress", ["view"]),
+    ("progress", "attempt", ["view"]),
+    ("progress", "drillcell", ["view"]),
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),
@@ -26,13 +30,12 @@ PERMISSIONS = [
 
 def ensure_instructors_group(**kwargs) -> None:
     """Create or update the group with exactly ``PERMISSIONS``."""
-    from django.contrib.auth.models import Group, Permission
-    from django.contrib.contenttypes.models import ContentType
-
     group, _ = Group.objects.get_or_create(name=INSTRUCTORS)
     wanted = []
     for app_label, model, actions in PERMISSIONS:
-        content_type = ContentType.objects.get_for_model(_model(app_label, model), for_concrete_model=False)
+        content_type = ContentType.objects.get_for_model(
+            apps.get_model(app_label, model), for_concrete_model=False
+        )
         for action in actions:
             permission, _ = Permission.objects.get_or_create(
                 content_type=content_type,
@@ -41,9 +44,3 @@ def ensure_instructors_group(**kwargs) -> None:
             )
             wanted.append(permission)
     group.permissions.set(wanted)
-
-
-def _model(app_label: str, model: str):
-    from django.apps import apps
-
-    return apps.get_model(app_label, model)

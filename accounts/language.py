@@ -16,7 +16,7 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from lessons.models import Profile
+from accounts.models import Profile
 
 LANGUAGE_CODES = {code for code, _ in settings.LANGUAGES}
 #: The profile's language, remembered in the (signed-cookie) session: one query per log-in, not per request.

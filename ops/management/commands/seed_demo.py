@@ -36,14 +36,18 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import Classroom, join_code_expiry
+from accounts.services import classroom_join
+from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons import drill
 from lessons.course import LESSONS
-from lessons.models import MASTERY_STREAK, Attempt, Classroom, Lesson, LessonProgress, join_code_expiry
-from lessons.roles import INSTRUCTORS, ensure_instructors_group
-from lessons.services import classroom_join, exercise_answer, exercise_next, lesson_visit, lessons_load
+from lessons.services import exercise_answer, exercise_next, lessons_load
+from progress.heatmap import CELLS, Cell
+from progress.models import MASTERY_STREAK, Attempt, Lesson, LessonProgress
+from progress.services import lesson_visit
 from table import coach
 from table import services as table_services
-from table.engine import Bet, BetKind, Shoe
+from table.engine import Bet, BetKind, Coup, Shoe
 from table.models import Round, Seat
 
 DEMO_INSTRUCTOR = "demo-teacher"
@@ -339,14 +343,14 @@ def _lessons(user, plan: LearnerPlan, rng: random.Random, start: datetime) -> No
         rng.shuffle(answers)
         if completes:
             answers.append(True)
-        _study(user, lesson, answers, start + timedelta(hours=22 * day, minutes=rng.randrange(0, 90)))
+        _study(user, lesson, answers, start + timedelta(hours=22 * day, minutes=rng.randrange(0, 90)), rng)
 
 
-def _study(user, lesson: Lesson, answers: list[bool], when: datetime) -> None:
+def _study(user, lesson: Lesson, answers: list[bool], when: datetime, rng: random.Random) -> None:
     """Visit the lesson and answer its exercise through the services; then date the visit ``when``."""
     progress = lesson_visit(user=user, lesson=lesson)
     for right in answers:
-        question, token = exercise_next(user=user, lesson=lesson, progress=progress)
+        question, token = exercise_next(user=user, lesson=lesson, progress=progress, rng=rng)
         exercise_answer(user=user, lesson=lesson, token=token, data=_answer(question, right))
         progress.refresh_from_db()
     reading = timedelta(minutes=4)
@@ -378,15 +382,15 @@ def _answer(question: dict[str, Any], right: bool) -> dict[str, str]:
 
 def _drill(user, plan: LearnerPlan, rng: random.Random, start: datetime) -> None:
     """Answer drill questions cell by cell: mastered cells end on a full streak, shaky ones on a slip."""
-    cells = rng.sample(drill.CELLS, plan.drill_mastered + plan.drill_shaky)
-    answers: list[tuple[drill.Cell, bool]] = []
+    cells = rng.sample(CELLS, plan.drill_mastered + plan.drill_shaky)
+    answers: list[tuple[Cell, bool]] = []
     for cell in cells[: plan.drill_mastered]:
         answers += [(cell, rng.random() >= plan.error_rate)] + [(cell, True)] * MASTERY_STREAK
     for cell in cells[plan.drill_mastered :]:
         answers += [(cell, rng.random() >= plan.error_rate) for _ in range(rng.randint(1, 3))]
         answers.append((cell, False))
     for cell, right in answers:
-        answer = cell.answer if right else (drill.STANDS if cell.answer == drill.DRAWS else drill.DRAWS)
+        answer = coach.draw_answer(cell.draws == right)
         drill.drill_attempt_record(user=user, nonce=secrets.token_hex(8), cell=cell, answer=answer)
     when = start + timedelta(days=plan.days_ago / 2)
     drilled = list(Attempt.objects.filter(user=user, source=Attempt.Source.DRILL).order_by("id").only("id"))
@@ -405,7 +409,7 @@ def _rounds(user, plan: LearnerPlan, rng: random.Random) -> None:
         round = table_services.round_confirm(seat=seat, bets=bets)
         while True:
             round = Round.objects.get(pk=round.pk)
-            coup = table_services.replay(round.card_tokens) if round.cards else None
+            coup = Coup.replay(round.card_tokens) if round.cards else None
             question = coach.pending(coup, round.calls) if coach_on else None
             if question is not None:
                 _call(seat, round, question, right=rng.random() >= plan.error_rate)

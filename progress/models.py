@@ -1,19 +1,22 @@
-"""Learner records shared by the course and the practice table.
+"""What a learner has done: the course's lessons, progress in each, every answer, and drill cells.
 
 ``DrillCell`` is one cell of the Banker table for one learner: the Banker's
 two-card total (0-7) against Player's third card (0-9) or "stood". Coach-mode
 calls at the table and the drawing-table drill both count towards it, so
 mastery is one figure wherever the learner practised.
+
+``Lesson`` is the course's catalogue (identity and order; the words live in
+``lessons``): it sits here, below the practice table, because the table's
+coach mode asks whether a learner has finished the course. The tables keep
+the names they had when these models lived in ``lessons`` (``Meta.db_table``).
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 #: Correct answers in a row that make a cell mastered.
@@ -41,6 +44,7 @@ class DrillCell(models.Model):
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        db_table = "lessons_drillcell"
         verbose_name = _("drill cell")
         verbose_name_plural = _("drill cells")
         constraints = [
@@ -77,6 +81,7 @@ class Lesson(models.Model):
     title = models.CharField(_("title"), max_length=120)
 
     class Meta:
+        db_table = "lessons_lesson"
         ordering = ["number"]
         verbose_name = _("lesson")
         verbose_name_plural = _("lessons")
@@ -86,11 +91,8 @@ class Lesson(models.Model):
 
     @property
     def display_title(self) -> str:
-        """The title in the active language (the stored title for a lesson the course no longer has)."""
-        from lessons.course import LESSONS
-
-        spec = LESSONS.get(self.slug)
-        return str(spec.title) if spec is not None else self.title
+        """The title in the active language (the stored English title is the catalogue's message id)."""
+        return gettext(self.title)
 
 
 class LessonProgress(models.Model):
@@ -113,6 +115,7 @@ class LessonProgress(models.Model):
     last_visited = models.DateTimeField(_("last visited"), null=True, blank=True)
 
     class Meta:
+        db_table = "lessons_lessonprogress"
         verbose_name = _("lesson progress")
         verbose_name_plural = _("lesson progress")
         constraints = [
@@ -163,6 +166,7 @@ class Attempt(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        db_table = "lessons_attempt"
         ordering = ["id"]
         verbose_name = _("attempt")
         verbose_name_plural = _("attempts")
@@ -172,121 +176,3 @@ class Attempt(models.Model):
         if self.correct:
             return _("%(user)s · %(kind)s · right") % {"user": self.user, "kind": self.kind}
         return _("%(user)s · %(kind)s · wrong") % {"user": self.user, "kind": self.kind}
-
-
-# --- Classes -------------------------------------------------------------------
-
-#: Join codes avoid letters and digits that are easy to confuse (0/O, 1/I/L).
-JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-JOIN_CODE_LENGTH = 8
-JOIN_CODE_DAYS = 120
-
-
-def new_join_code() -> str:
-    import secrets
-
-    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-
-
-def join_code_expiry():
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    return timezone.now() + timedelta(days=JOIN_CODE_DAYS)
-
-
-class Classroom(models.Model):
-    """A class: its instructors, its learners (through ``Membership``), and its table settings."""
-
-    name = models.CharField(_("name"), max_length=120)
-    instructors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        related_name="taught_classes",
-        blank=True,
-        limit_choices_to={"is_staff": True},
-        verbose_name=_("instructors"),
-    )
-    join_code = models.CharField(
-        _("join code"), max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code
-    )
-    join_code_expires_at = models.DateTimeField(_("join code expires at"), default=join_code_expiry)
-    starting_balance = models.DecimalField(
-        _("starting balance"), max_digits=12, decimal_places=2, default=Decimal("100.00")
-    )
-    allow_standard = models.BooleanField(_("Standard table allowed"), default=True)
-    allow_no_commission = models.BooleanField(_("No-commission table allowed"), default=True)
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("class")
-        verbose_name_plural = _("classes")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(starting_balance__gte=1), name="class_starting_balance_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(allow_standard=True) | Q(allow_no_commission=True), name="class_allows_a_table"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def presets(self) -> list[str]:
-        return [
-            key
-            for key, allowed in (
-                ("standard", self.allow_standard),
-                ("no-commission", self.allow_no_commission),
-            )
-            if allowed
-        ]
-
-
-class Membership(models.Model):
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("user")
-    )
-    classroom = models.ForeignKey(
-        Classroom, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("classroom")
-    )
-    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["joined_at"]
-        verbose_name = _("membership")
-        verbose_name_plural = _("memberships")
-        constraints = [models.UniqueConstraint(fields=["user", "classroom"], name="one_membership_per_class")]
-
-    def __str__(self) -> str:
-        return _("%(user)s in %(classroom)s") % {"user": self.user, "classroom": self.classroom}
-
-
-class Learner(User):
-    """Learners as the admin lists them (a proxy of the user model)."""
-
-    class Meta:
-        proxy = True
-        ordering = ["username"]
-        verbose_name = _("learner")
-        verbose_name_plural = _("learners")
-
-    def __str__(self) -> str:
-        return self.get_username()
-
-
-class Profile(models.Model):
-    """A learner's own settings: the language they chose (empty: the browser decides)."""
-
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
-
-    class Meta:
-        verbose_name = _("profile")
-        verbose_name_plural = _("profiles")
-
-    def __str__(self) -> str:
-        return str(self.user)

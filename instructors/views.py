@@ -3,7 +3,7 @@
 ``ClassroomAdmin`` scopes the class to the instructor before calling these
 (another instructor's class is a 404 there), and the admin site's own view
 wrapper sends anonymous visitors to the login page. The figures come from
-``lessons.progress``; the page and the CSV show the same texts in the same
+``instructors.report``; the page and the CSV show the same texts in the same
 order (``?o=`` sorts both).
 """
 
@@ -19,10 +19,10 @@ from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from lessons.models import Classroom
-from lessons.progress import Column, class_progress, csv_safe, progress_table
+from accounts.models import Classroom
+from instructors.report import Column, class_progress, csv_safe, progress_table
 
-TEMPLATE = "admin/lessons/classroom/progress.html"
+TEMPLATE = "admin/accounts/classroom/progress.html"
 SAFE_METHODS = ("GET", "HEAD")
 
 
@@ -57,7 +57,7 @@ def progress_view(model_admin, request: HttpRequest, classroom: Classroom) -> Ht
     if request.method not in SAFE_METHODS:
         return HttpResponseNotAllowed(SAFE_METHODS)
     progress = class_progress(classroom, order=request.GET.get("o", ""))
-    csv_url = reverse("admin:lessons_classroom_progress_csv", args=[classroom.pk])
+    csv_url = reverse("admin:accounts_classroom_progress_csv", args=[classroom.pk])
     context = {
         **model_admin.admin_site.each_context(request),
         "title": _("Progress of %(classroom)s") % {"classroom": classroom},
@@ -66,7 +66,7 @@ def progress_view(model_admin, request: HttpRequest, classroom: Classroom) -> Ht
         "progress": progress,
         "headers": header_links(progress.columns, progress.order),
         "csv_url": csv_url + ("?" + urlencode({"o": progress.order}) if progress.order else ""),
-        "change_url": reverse("admin:lessons_classroom_change", args=[classroom.pk]),
+        "change_url": reverse("admin:accounts_classroom_change", args=[classroom.pk]),
     }
     return TemplateResponse(request, TEMPLATE, context)
 

@@ -1,0 +1,130 @@
+"""Who a learner is and which classes they are in: profiles, classes, memberships and join codes.
+
+The tables keep the names they had when these models lived in ``lessons``
+(``Meta.db_table``), so an existing installation keeps its rows as they are.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+#: Join codes avoid letters and digits that are easy to confuse (0/O, 1/I/L).
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 8
+JOIN_CODE_DAYS = 120
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def join_code_expiry() -> datetime:
+    return timezone.now() + timedelta(days=JOIN_CODE_DAYS)
+
+
+class Classroom(models.Model):
+    """A class: its instructors, its learners (through ``Membership``), and its table settings."""
+
+    name = models.CharField(_("name"), max_length=120)
+    instructors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="taught_classes",
+        blank=True,
+        limit_choices_to={"is_staff": True},
+        verbose_name=_("instructors"),
+    )
+    join_code = models.CharField(
+        _("join code"), max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code
+    )
+    join_code_expires_at = models.DateTimeField(_("join code expires at"), default=join_code_expiry)
+    starting_balance = models.DecimalField(
+        _("starting balance"), max_digits=12, decimal_places=2, default=Decimal("100.00")
+    )
+    allow_standard = models.BooleanField(_("Standard table allowed"), default=True)
+    allow_no_commission = models.BooleanField(_("No-commission table allowed"), default=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        db_table = "lessons_classroom"
+        ordering = ["name"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(starting_balance__gte=1), name="class_starting_balance_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(allow_standard=True) | Q(allow_no_commission=True), name="class_allows_a_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def presets(self) -> list[str]:
+        return [
+            key
+            for key, allowed in (
+                ("standard", self.allow_standard),
+                ("no-commission", self.allow_no_commission),
+            )
+            if allowed
+        ]
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("user")
+    )
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("classroom")
+    )
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+
+    class Meta:
+        db_table = "lessons_membership"
+        ordering = ["joined_at"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["user", "classroom"], name="one_membership_per_class")]
+
+    def __str__(self) -> str:
+        return _("%(user)s in %(classroom)s") % {"user": self.user, "classroom": self.classroom}
+
+
+class Learner(User):
+    """Learners as the admin lists them (a proxy of the user model)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["username"]
+        verbose_name = _("learner")
+        verbose_name_plural = _("learners")
+
+    def __str__(self) -> str:
+        return self.get_username()
+
+
+class Profile(models.Model):
+    """A learner's own settings: the language they chose (empty: the browser decides)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    class Meta:
+        db_table = "lessons_profile"
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)

@@ -1,0 +1,125 @@
+"""Every write of learner progress: lesson visits, answers, and drill cells.
+
+Design overview: an answer is one ``Attempt`` row, keyed by the question's
+one-time nonce; the unique (user, nonce) constraint makes a replayed or
+doubled answer fail before anything is counted, so attempts, lesson progress
+and drill cells always agree. Grading is the caller's (the course knows the
+questions); this module only records.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from progress.models import STOOD, Attempt, DrillCell, Lesson, LessonProgress
+
+#: Gaps longer than this between two requests in a lesson are a break, not study time.
+STUDY_GAP = timedelta(minutes=10)
+
+
+class AnswerReplayed(Exception):
+    """The question (its nonce) was answered before; ``attempt`` is the first answer, nothing was counted."""
+
+    def __init__(self, attempt: Attempt | None) -> None:
+        super().__init__("answer replayed")
+        self.attempt = attempt
+
+
+def drill_cell_record(*, user, banker_total: int, player_third: int | None, correct: bool) -> None:
+    """Count one answer about one cell of the Banker table (from the drill or a coach-mode call)."""
+    third = STOOD if player_third is None else str(player_third)
+    with transaction.atomic():
+        cell, _ = DrillCell.objects.select_for_update().get_or_create(
+            user=user, banker_total=banker_total, third=third
+        )
+        DrillCell.objects.filter(pk=cell.pk).update(
+            attempts=F("attempts") + 1,
+            correct=F("correct") + int(correct),
+            streak=F("streak") + 1 if correct else 0,
+        )
+
+
+def lesson_visit(*, user, lesson: Lesson) -> LessonProgress:
+    """Note a visit: started, last visited, and study time since the previous request in this lesson."""
+    now = timezone.now()
+    progress, _ = LessonProgress.objects.get_or_create(user=user, lesson=lesson)
+    gap = now - progress.last_visited if progress.last_visited else None
+    LessonProgress.objects.filter(pk=progress.pk).update(
+        last_visited=now,
+        seconds_spent=F("seconds_spent") + (int(gap.total_seconds()) if gap and gap < STUDY_GAP else 0),
+    )
+    progress.refresh_from_db()
+    return progress
+
+
+def _attempt_create(*, user, nonce: str, **fields: Any) -> Attempt:
+    """Write one answer, or raise ``AnswerReplayed`` if its nonce is already recorded."""
+    try:
+        with transaction.atomic():
+            return Attempt.objects.create(user=user, nonce=nonce, **fields)
+    except IntegrityError:
+        first = Attempt.objects.filter(user=user, nonce=nonce).first()
+        if first is None:
+            raise
+        raise AnswerReplayed(first) from None
+
+
+@transaction.atomic
+def lesson_answer_record(
+    *, user, lesson: Lesson, required: int, nonce: str, question: dict, answer: str, correct: bool
+) -> Attempt:
+    """Record an exercise answer and count it in the lesson; ``required`` right answers complete it.
+
+    :raises AnswerReplayed: if this question was answered before.
+    """
+    attempt = _attempt_create(
+        user=user,
+        nonce=nonce,
+        source=Attempt.Source.LESSON,
+        lesson=lesson,
+        kind=question["kind"],
+        question=question,
+        answer=answer,
+        correct=correct,
+    )
+    progress, _ = LessonProgress.objects.select_for_update().get_or_create(user=user, lesson=lesson)
+    progress.attempts += 1
+    progress.correct += int(correct)
+    progress.last_visited = timezone.now()
+    if progress.completed_at is None and progress.correct >= required:
+        progress.completed_at = timezone.now()
+    progress.save()
+    return attempt
+
+
+@transaction.atomic
+def drill_answer_record(
+    *,
+    user,
+    nonce: str,
+    question: dict,
+    answer: str,
+    correct: bool,
+    banker_total: int,
+    player_third: int | None,
+) -> Attempt:
+    """Record a drill answer and count it on the learner's cell, together.
+
+    :raises AnswerReplayed: if this question was answered before.
+    """
+    attempt = _attempt_create(
+        user=user,
+        nonce=nonce,
+        source=Attempt.Source.DRILL,
+        kind=question["kind"],
+        question=question,
+        answer=answer,
+        correct=correct,
+    )
+    drill_cell_record(user=user, banker_total=banker_total, player_third=player_third, correct=correct)
+    return attempt
