@@ -295,8 +295,8 @@ ODDS_REFERENCE = {
             "banker": 1.0579,
             "player": 1.2351,
             "tie": 14.3596,
-            "lion_player": 2.6517,
-            "lion_banker": 9.3731,
+            "lion_bonus_player": 2.6517,
+            "lion_bonus_banker": 9.3731,
         },
     },
     (8, "no-commission"): {
@@ -305,8 +305,8 @@ ODDS_REFERENCE = {
             "banker": 1.4581,
             "player": 1.2351,
             "tie": 14.3596,
-            "lion_player": 2.6517,
-            "lion_banker": 9.3731,
+            "lion_bonus_player": 2.6517,
+            "lion_bonus_banker": 9.3731,
         },
     },
     # Six decks: the published exact figures (banker 1.0558 %, player 1.2374 %, tie 14.4382 %).
@@ -333,7 +333,8 @@ def test_odds_json_has_the_documented_shape_and_the_reference_figures(decks, rul
     assert data["decks"] == decks and isinstance(data["decks"], int)
     assert data["rules"] == rules
     assert set(data["probabilities"]) == {"player", "banker", "tie"}
-    assert set(data["house_edge"]) == {"player", "banker", "tie", "lion_player", "lion_banker"}
+    # exact keys: the Lion Bonus edges are named in full (issue 12)
+    assert list(data["house_edge"]) == ["player", "banker", "tie", "lion_bonus_player", "lion_bonus_banker"]
     assert sum(data["probabilities"].values()) == pytest.approx(1, abs=1e-12)
 
     reference = ODDS_REFERENCE[(decks, rules)]
@@ -375,7 +376,7 @@ def test_odds_without_json_prints_the_probabilities_and_house_edges_in_percent()
     assert "8 decks" in text and "standard" in text
     for figure in ("0.458597", "0.446247", "0.095156", "1.0579", "1.2351", "14.3596", "2.6517", "9.3731"):
         assert figure in text, figure
-    for name in ("player", "banker", "tie", "lion_player", "lion_banker"):
+    for name in ("player", "banker", "tie", "lion_bonus_player", "lion_bonus_banker"):
         assert name in text, name
 
 

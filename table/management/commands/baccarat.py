@@ -23,6 +23,9 @@ from table.engine.simulate import simulate
 
 RULES = ("standard", "no-commission")
 
+# The odds output names the Lion Bonus edges in full; the other bets keep their BetKind value.
+EDGE_NAMES = {BetKind.LION_PLAYER: "lion_bonus_player", BetKind.LION_BANKER: "lion_bonus_banker"}
+
 
 def resolve(tokens: list[str]) -> dict[str, Any]:
     """Resolve one coup from card tokens in dealing order, as a JSON-ready dict.
@@ -123,7 +126,7 @@ class Command(BaseCommand):
             "decks": options["decks"],
             "rules": options["rules"],
             "probabilities": {winner.value: float(odds.probabilities[winner]) for winner in Winner},
-            "house_edge": {kind.value: float(odds.house_edge[kind]) for kind in BetKind},
+            "house_edge": {EDGE_NAMES.get(k, k.value): float(odds.house_edge[k]) for k in BetKind},
         }
         if options["json"]:
             self.stdout.write(json.dumps(data))
@@ -132,7 +135,7 @@ class Command(BaseCommand):
         for winner, probability in data["probabilities"].items():
             self.stdout.write(f"  P({winner:6}) = {probability:.6f}")
         for kind, edge in data["house_edge"].items():
-            self.stdout.write(f"  house edge {kind:12} {edge * 100:8.4f} %")
+            self.stdout.write(f"  house edge {kind:17} {edge * 100:8.4f} %")
 
     def simulate(self, options: dict[str, Any]) -> None:
         if options["hands"] < 1:
