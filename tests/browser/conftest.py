@@ -45,14 +45,18 @@ expect.set_options(timeout=TIMEOUT_MS)
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects, so ``-m "not browser"`` sees the marker
 def pytest_collection_modifyitems(config, items):
-    """Without Chromium, say so plainly instead of failing every browser test."""
+    """Mark every test here ``browser``; without Chromium, say so plainly instead of failing them."""
+    here = Path(__file__).parent
+    browser_items = [item for item in items if item.path.is_relative_to(here)]
+    for item in browser_items:
+        item.add_marker(pytest.mark.browser)
     if shutil.which(CHROMIUM) or Path(CHROMIUM).exists():
         return
     skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    for item in items:
-        if "tests/browser/" in str(item.fspath):
-            item.add_marker(skip)
+    for item in browser_items:
+        item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")
