@@ -16,24 +16,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from table.engine import (
+    CENT,
     STANDARD,
     Bet,
     BetKind,
     Card,
     Coup,
+    InvalidAmountError,
     Outcome,
     Rank,
     Suit,
     Winner,
     banker_draws,
     odds_for_decks,
+    parse_amount,
     player_draws,
     settle,
 )
@@ -41,7 +44,6 @@ from table.engine.rules import is_natural
 from table.explain import amount_text, card_name, percent_text
 
 Question = dict[str, Any]
-CENT = Decimal("0.01")
 TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
 
 
@@ -657,12 +659,12 @@ def normalise(question: Question, data: Mapping[str, str]) -> str:
         return answer
     amounts = []
     for name, _label in question["fields"]:
-        text = str(data.get(f"answer_{name}", "")).strip().replace(",", ".")
+        text = str(data.get(f"answer_{name}", ""))
         try:
-            amount = Decimal(text)
-        except InvalidOperation:
+            amount = parse_amount(text)
+        except InvalidAmountError:
             raise BadAnswer(text) from None
-        if not amount.is_finite() or abs(amount) >= 10**9:
+        if abs(amount) >= 10**9:
             raise BadAnswer(text)
         amounts.append(str(amount.quantize(CENT)))
     return "|".join(amounts)

@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from table.engine import Coup, Reason, banker_draws, hand_total, player_draws
+from table.engine import (
+    CENT,
+    Coup,
+    InvalidAmountError,
+    Reason,
+    banker_draws,
+    hand_total,
+    parse_amount,
+    player_draws,
+)
 from table.explain import reason_sentence
 
 PLAYER_DRAW = "player_draw"
@@ -102,12 +111,12 @@ def grade_draw(question: Question, answer: str) -> tuple[bool, str]:
     return answer == draw_answer(draws), sentence
 
 
-def parse_amount(text: str) -> Decimal | None:
+def parse_call_amount(text: str) -> Decimal | None:
     """A chip amount as the learner typed it ("19.5", "19,50"), or ``None`` if it is not one."""
     try:
-        amount = Decimal(text.strip().replace(",", "."))
-    except InvalidOperation:
+        amount = parse_amount(text)
+    except InvalidAmountError:
         return None
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+    if amount < 0 or amount != amount.quantize(CENT):
         return None
-    return amount.quantize(Decimal("0.01"))
+    return amount.quantize(CENT)

@@ -7,12 +7,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from table import errors
-from table.engine import Bet, BetKind
+from table.engine import CENT, Bet, BetKind, InvalidAmountError, parse_amount
 
 STAKE_PREFIX = "stake_"
-_WHOLE = re.compile(r"^\d{1,12}$")
 _KINDS = frozenset(kind.value for kind in BetKind)
-_NUMBER = re.compile(r"^[+-]?\d{0,12}(\.\d*)?$")
 
 
 def parse_stake(text: str) -> Decimal | None:
@@ -23,17 +21,15 @@ def parse_stake(text: str) -> Decimal | None:
     text = text.strip()
     if not text:
         return None
-    if _WHOLE.match(text):
-        amount = Decimal(text)
-        if amount <= 0:
-            raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
-        return amount.quantize(Decimal("0.01"))
-    if _NUMBER.match(text) and text not in {".", "+", "-"}:
-        amount = Decimal(text)
-        if amount <= 0:
-            raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
+    try:
+        amount = parse_amount(text)
+    except InvalidAmountError:
+        raise errors.InvalidInput(errors.STAKE_NOT_A_NUMBER) from None
+    if amount <= 0:
+        raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
+    if amount.as_tuple().exponent != 0 or not text.lstrip("+").isdigit():
         raise errors.InvalidInput(errors.STAKE_NOT_WHOLE.format(amount=text))
-    raise errors.InvalidInput(errors.STAKE_NOT_A_NUMBER)
+    return amount.quantize(CENT)
 
 
 def parse_bets(data: Mapping[str, str]) -> list[Bet]:

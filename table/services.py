@@ -344,7 +344,7 @@ def round_call(
 def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
     answers, marks = {}, {}
     for bet in round.bets.all():
-        amount = coach.parse_amount(amounts.get(bet.kind, ""))
+        amount = coach.parse_call_amount(amounts.get(bet.kind, ""))
         if amount is None:
             raise errors.InvalidInput(errors.CALL_AMOUNT)
         answers[bet.kind] = str(amount)

@@ -7,11 +7,13 @@ Outcome(player 8, banker 5, natural)
 
 from __future__ import annotations
 
+from table.engine.amounts import CENT, parse_amount
 from table.engine.cards import Card, Rank, Suit, hand_total
 from table.engine.coup import Coup, Hand, Outcome, Reason, Step, Winner
 from table.engine.errors import (
     CoupOverError,
     EngineError,
+    InvalidAmountError,
     InvalidBetError,
     InvalidCardError,
     InvalidShoeError,
@@ -37,6 +39,7 @@ from table.engine.simulate import SimulationResult, play_coup, simulate
 
 __all__ = [
     "BANKER_TABLE",
+    "CENT",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
     "MAX_CARDS_PER_COUP",
@@ -50,6 +53,7 @@ __all__ = [
     "CoupOverError",
     "EngineError",
     "Hand",
+    "InvalidAmountError",
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
@@ -73,6 +77,7 @@ __all__ = [
     "is_natural",
     "odds_for_decks",
     "outcome_distribution",
+    "parse_amount",
     "payout_ratio",
     "play_coup",
     "player_draws",

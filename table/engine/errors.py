@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "CoupOverError",
     "EngineError",
+    "InvalidAmountError",
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
@@ -35,6 +36,10 @@ class ShoeEmptyError(EngineError):
 
 class CoupOverError(EngineError):
     """Raised when a card is offered to a coup that is already over."""
+
+
+class InvalidAmountError(EngineError):
+    """Raised when text is not an amount of chips (``parse_amount("1e26")``)."""
 
 
 class InvalidBetError(EngineError):
