@@ -6,16 +6,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Classroom, Membership, join_code_expiry, new_join_code
+from common.errors import AppError
 
 JOIN_CODE_UNKNOWN = _("There is no class with that join code. Check it with your instructor.")
 JOIN_CODE_EXPIRED = _("That join code has expired. Ask your instructor for the new one.")
 ALREADY_MEMBER = _("You are already in that class.")
 
 
-class JoinError(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class JoinError(AppError):
+    """A join code or membership the class refuses."""
 
 
 def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from common.errors import AppError
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
 from progress.services import AnswerReplayed, drill_answer_record
@@ -57,13 +58,8 @@ ANSWER_LABELS = {
 }
 
 
-class DrillError(Exception):
+class DrillError(AppError):
     """An answer the drill refuses: ``message`` for the learner, ``status`` for the response."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 class AlreadyAnswered(DrillError):

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from common.errors import AppError
 from lessons import exercises, questions
 from lessons.course import COURSE, LESSONS, Example
 from progress.models import Attempt, Lesson, LessonProgress
@@ -26,12 +27,8 @@ BAD_ANSWER = _("Choose one of the answers, or write the amount as a number like 
 ALREADY_ANSWERED = _("You have already answered this question; here is the next one.")
 
 
-class ExerciseError(Exception):
+class ExerciseError(AppError):
     """A refused answer; ``status`` is the HTTP answer."""
-
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
-        self.message, self.status = message, status
 
 
 def lessons_load() -> int:

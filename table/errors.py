@@ -14,6 +14,8 @@ from http import HTTPStatus
 
 from django.utils.translation import gettext_lazy as _
 
+from common.errors import AppError
+
 NO_BETS = _("Place at least one bet before confirming.")
 STAKE_NOT_A_NUMBER = _("Stakes are whole numbers of chips, like 10.")
 STAKE_NOT_WHOLE = _("Stakes are whole chips: {amount} has a fraction.")
@@ -42,14 +44,8 @@ PRESET_NOT_ALLOWED = _("Your class does not use the {label} table.")
 UNKNOWN_PRESET = _("There is no table called {preset!r}.")
 
 
-class TableError(Exception):
+class TableError(AppError):
     """A request the table refuses; ``status`` is the HTTP answer."""
-
-    status = HTTPStatus.BAD_REQUEST
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class InvalidInput(TableError):
