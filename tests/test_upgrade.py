@@ -133,7 +133,9 @@ def test_every_row_of_an_installation_from_before_the_split_survives_the_upgrade
     assert classroom.starting_balance == Decimal("250.00")
     assert classroom.presets == ["no-commission"]
     assert [user.username for user in classroom.instructors.all()] == ["old-teacher"]
-    assert sorted(Membership.objects.filter(classroom=classroom).values_list("user__username", flat=True)) == [
+    assert sorted(
+        Membership.objects.filter(classroom=classroom).values_list("user__username", flat=True)
+    ) == [
         "old-ada",
         "old-bo",
     ]
@@ -178,6 +180,10 @@ def test_the_upgrade_can_be_undone_and_done_again_without_losing_a_row():
     _migrate(latest)
 
     assert Classroom.objects.count() == 1 and Membership.objects.count() == 2
-    assert LessonProgress.objects.count() == 1 and Attempt.objects.count() == 1 and DrillCell.objects.count() == 1
+    assert (
+        LessonProgress.objects.count() == 1
+        and Attempt.objects.count() == 1
+        and DrillCell.objects.count() == 1
+    )
     assert ContentType.objects.filter(app_label="lessons", model="classroom").count() == 0
     assert ContentType.objects.filter(app_label="accounts", model="classroom").count() == 1
