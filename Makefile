@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
 #   make run   - create .venv, install, migrate, load lessons and a demo class, serve on http://127.0.0.1:8000
 #   make test  - the same venv, then the whole test suite (DATABASE_URL picks the database)
+# Dependencies come from the hashed lock files; `make lock` recompiles them (README: Dependencies).
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -9,13 +10,37 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format static bench
+.PHONY: run test lint format static bench lock
 
-$(STAMP): pyproject.toml
+# Installs come only from the hashed lock (see "Dependencies" in the README): every package at
+# its pinned version, each download checked against PyPI's hashes. The project itself is then
+# installed editable without touching its dependencies (an editable install cannot be hashed);
+# --no-build-isolation builds it with the locked setuptools and wheel.
+$(STAMP): pyproject.toml requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
+
+# Recompile both lock files from pyproject.toml's ranges, keeping every pin that still fits.
+# To move one dependency: make lock UPGRADE="--upgrade-package django"; all of them: UPGRADE=--upgrade.
+# The dev lock (runtime + dev extra, plus the build requirements for the editable install) is
+# resolved first; the runtime lock is then derived from it under its pins, so the two always agree
+# on shared versions and an upgraded dev-only tool never lands in the runtime lock.
+# Resolution and hashes come from PyPI alone: a machine's local indexes and find-links (pip
+# config or PIP_* variables) are switched off so that they cannot leak into the lock.
+LOCK_INDEX ?= https://pypi.org/simple
+PIP_COMPILE = env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL -u PIP_CONSTRAINT \
+	PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+	$(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--index-url $(LOCK_INDEX) --no-emit-index-url --no-emit-find-links
+
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/pip-compile || $(BIN)/python -m pip install --quiet --disable-pip-version-check "pip-tools>=7.5,<8"
+	$(PIP_COMPILE) $(UPGRADE) --extra dev --all-build-deps --output-file requirements-dev.lock pyproject.toml
+	$(PIP_COMPILE) --constraint requirements-dev.lock --output-file requirements.lock pyproject.toml
 
 static: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
