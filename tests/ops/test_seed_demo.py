@@ -8,6 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -72,116 +74,109 @@ def test_every_demo_round_deals_one_of_the_checked_coups():
     assert {play.cards for plan in seed_demo.LEARNERS for play in plan.rounds} <= set(seed_demo.DEMO_COUPS)
 
 
-def test_seed_demo_creates_a_staff_instructor_in_the_instructors_group(db):
-    seed()
+@pytest.fixture(scope="class")
+def seeded_once(django_db_setup, django_db_blocker):
+    """``manage.py seed_demo`` run once for a whole class, in a transaction rolled back after its last test.
 
-    teacher = User.objects.get(username="demo-teacher")
-    assert teacher.is_staff and not teacher.is_superuser
-    assert teacher.groups.filter(name=INSTRUCTORS).exists()
-    assert teacher.check_password("demo-teacher-pass")
-
-
-def test_the_demo_instructor_logs_in_to_the_admin_with_the_printed_password(db, client):
-    seed()
-
-    response = client.post(
-        reverse("admin:login"),
-        {"username": "demo-teacher", "password": "demo-teacher-pass", "next": "/admin/"},
-    )
-
-    assert response.status_code == 302
-    assert client.get("/admin/").status_code == 200
+    Each test's own ``db`` transaction is a savepoint inside that one, so whatever a test writes
+    (a log-in, a dealt round) is rolled back before the next test looks at the seeded data.
+    """
+    fast_hashing = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # as tests/conftest.py, per test
+    with django_db_blocker.unblock(), transaction.atomic():
+        with override_settings(DEBUG=True, PASSWORD_HASHERS=fast_hashing):
+            seed()
+        yield
+        transaction.set_rollback(True)
 
 
-def test_a_demo_learner_logs_in_with_the_printed_password(db, client):
-    seed()
+@pytest.mark.usefixtures("seeded_once")
+class TestTheSeededDemo:
+    """What one run of ``seed_demo`` leaves in the database (seeded once, shared by these tests)."""
 
-    response = client.post(reverse("login"), {"username": "demo-learner-1", "password": "demo-learner-pass"})
+    def test_seed_demo_creates_a_staff_instructor_in_the_instructors_group(self, db):
+        teacher = User.objects.get(username="demo-teacher")
+        assert teacher.is_staff and not teacher.is_superuser
+        assert teacher.groups.filter(name=INSTRUCTORS).exists()
+        assert teacher.check_password("demo-teacher-pass")
 
-    assert response.status_code == 302
-    assert client.get(reverse("home")).wsgi_request.user.username == "demo-learner-1"
+    def test_the_demo_instructor_logs_in_to_the_admin_with_the_printed_password(self, db, client):
+        response = client.post(
+            reverse("admin:login"),
+            {"username": "demo-teacher", "password": "demo-teacher-pass", "next": "/admin/"},
+        )
 
+        assert response.status_code == 302
+        assert client.get("/admin/").status_code == 200
 
-def test_seed_demo_creates_the_demo_class_with_its_instructor_and_five_learners(db):
-    seed()
+    def test_a_demo_learner_logs_in_with_the_printed_password(self, db, client):
+        response = client.post(
+            reverse("login"), {"username": "demo-learner-1", "password": "demo-learner-pass"}
+        )
 
-    classroom = demo_class()
-    assert list(classroom.instructors.values_list("username", flat=True)) == ["demo-teacher"]
-    assert sorted(classroom.memberships.values_list("user__username", flat=True)) == LEARNERS
-    assert classroom.starting_balance == Decimal("100.00")
-    assert classroom.allow_standard and classroom.allow_no_commission
-    assert classroom.join_code_expires_at > timezone.now()
-    assert not User.objects.filter(username__in=LEARNERS, is_staff=True).exists()
+        assert response.status_code == 302
+        assert client.get(reverse("home")).wsgi_request.user.username == "demo-learner-1"
 
+    def test_seed_demo_creates_the_demo_class_with_its_instructor_and_five_learners(self, db):
+        classroom = demo_class()
+        assert list(classroom.instructors.values_list("username", flat=True)) == ["demo-teacher"]
+        assert sorted(classroom.memberships.values_list("user__username", flat=True)) == LEARNERS
+        assert classroom.starting_balance == Decimal("100.00")
+        assert classroom.allow_standard and classroom.allow_no_commission
+        assert classroom.join_code_expires_at > timezone.now()
+        assert not User.objects.filter(username__in=LEARNERS, is_staff=True).exists()
 
-def test_the_demo_learners_have_varied_progress(db):
-    seed()
+    def test_the_demo_learners_have_varied_progress(self, db):
+        def done(number):
+            return LessonProgress.objects.filter(user=learner(number), completed_at__isnull=False).count()
 
-    def done(number):
-        return LessonProgress.objects.filter(user=learner(number), completed_at__isnull=False).count()
+        assert done(1) == Lesson.objects.count() == 9
+        assert 3 <= done(2) <= 6
+        assert done(5) == 0
+        assert not LessonProgress.objects.filter(user=learner(5)).exists()
+        assert not Attempt.objects.filter(user=learner(5)).exists()
+        [struggling] = LessonProgress.objects.filter(user=learner(3))
+        assert struggling.lesson.number == 1 and not struggling.completed
+        assert struggling.accuracy < 0.5
 
-    assert done(1) == Lesson.objects.count() == 9
-    assert 3 <= done(2) <= 6
-    assert done(5) == 0
-    assert not LessonProgress.objects.filter(user=learner(5)).exists()
-    assert not Attempt.objects.filter(user=learner(5)).exists()
-    [struggling] = LessonProgress.objects.filter(user=learner(3))
-    assert struggling.lesson.number == 1 and not struggling.completed
-    assert struggling.accuracy < 0.5
+    def test_lesson_progress_agrees_with_the_recorded_attempts(self, db):
+        for progress in LessonProgress.objects.all():
+            attempts = Attempt.objects.filter(user=progress.user, lesson=progress.lesson)
+            assert progress.attempts == attempts.count()
+            assert progress.correct == attempts.filter(correct=True).count()
+            assert progress.seconds_spent > 0 and progress.last_visited is not None
+            assert progress.started_at < progress.last_visited < timezone.now()
 
+    def test_the_top_learner_has_mastered_many_drill_cells_and_the_newcomer_none(self, db):
+        def mastered(number):
+            return DrillCell.objects.filter(user=learner(number), streak__gte=MASTERY_STREAK).count()
 
-def test_lesson_progress_agrees_with_the_recorded_attempts(db):
-    seed()
+        assert mastered(1) >= 40
+        assert mastered(1) > mastered(2) > mastered(3) == 0
+        assert not DrillCell.objects.filter(user=learner(5)).exists()
 
-    for progress in LessonProgress.objects.all():
-        attempts = Attempt.objects.filter(user=progress.user, lesson=progress.lesson)
-        assert progress.attempts == attempts.count()
-        assert progress.correct == attempts.filter(correct=True).count()
-        assert progress.seconds_spent > 0 and progress.last_visited is not None
-        assert progress.started_at < progress.last_visited < timezone.now()
+    def test_demo_rounds_are_settled_with_consistent_ledgers(self, db):
+        for number in range(1, 5):
+            rounds = Round.objects.filter(seat__user=learner(number), seat__kind=Seat.Kind.TABLE)
+            assert 3 <= rounds.count() <= 12
+            assert not rounds.exclude(state=Round.State.SETTLED).exists()
+        winners = set(Round.objects.values_list("winner", flat=True))
+        assert winners == {"player", "banker", "tie"}
+        assert not Seat.objects.filter(user=learner(5)).exists()
+        for seat in Seat.objects.all():
+            table_services.ledger_verify(seat)
 
+    def test_learner_4_restarted_their_chips_twice(self, db):
+        resets = LedgerEntry.objects.filter(seat__user=learner(4), kind=LedgerEntry.Kind.RESET)
+        assert resets.count() == 2
+        assert all(entry.amount == Decimal("100.00") for entry in resets)
 
-def test_the_top_learner_has_mastered_many_drill_cells_and_the_newcomer_none(db):
-    seed()
+    def test_the_next_round_after_the_demo_rounds_deals_from_a_fresh_shoe(self, db):
+        seat = Seat.objects.get(user=learner(1), kind=Seat.Kind.TABLE)
 
-    def mastered(number):
-        return DrillCell.objects.filter(user=learner(number), streak__gte=MASTERY_STREAK).count()
+        round = table_services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal("10"))])
 
-    assert mastered(1) >= 40
-    assert mastered(1) > mastered(2) > mastered(3) == 0
-    assert not DrillCell.objects.filter(user=learner(5)).exists()
-
-
-def test_demo_rounds_are_settled_with_consistent_ledgers(db):
-    seed()
-
-    for number in range(1, 5):
-        rounds = Round.objects.filter(seat__user=learner(number), seat__kind=Seat.Kind.TABLE)
-        assert 3 <= rounds.count() <= 12
-        assert not rounds.exclude(state=Round.State.SETTLED).exists()
-    winners = set(Round.objects.values_list("winner", flat=True))
-    assert winners == {"player", "banker", "tie"}
-    assert not Seat.objects.filter(user=learner(5)).exists()
-    for seat in Seat.objects.all():
-        table_services.ledger_verify(seat)
-
-
-def test_learner_4_restarted_their_chips_twice(db):
-    seed()
-
-    resets = LedgerEntry.objects.filter(seat__user=learner(4), kind=LedgerEntry.Kind.RESET)
-    assert resets.count() == 2
-    assert all(entry.amount == Decimal("100.00") for entry in resets)
-
-
-def test_the_next_round_after_the_demo_rounds_deals_from_a_fresh_shoe(db):
-    seed()
-    seat = Seat.objects.get(user=learner(1), kind=Seat.Kind.TABLE)
-
-    round = table_services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal("10"))])
-
-    assert round.new_shoe
-    assert round.number == 11
+        assert round.new_shoe
+        assert round.number == 11
 
 
 def test_running_seed_demo_twice_changes_nothing(db):
