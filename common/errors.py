@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.utils.functional import Promise
+
 
 class AppError(Exception):
     """A request the app refuses on purpose; views render ``message`` with ``status`` (a 4xx).
@@ -14,8 +16,8 @@ class AppError(Exception):
 
     status: int = HTTPStatus.BAD_REQUEST
 
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(self, message: str | Promise, status: int | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = str(message)
         if status is not None:
             self.status = status

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+
 from lessons.course import LESSONS
 from progress.heatmap import CELLS
 from progress.models import Lesson, LessonProgress
@@ -13,7 +15,7 @@ from progress.selectors import DONE, STATUS_LABELS, cells_mastered, lesson_progr
 @dataclass
 class LessonRow:
     lesson: Lesson
-    summary: str
+    summary: str | Promise
     progress: LessonProgress | None
     recommended: bool = False
 

@@ -22,6 +22,7 @@ open round at most; a round is settled at most once per bet and entry kind.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -42,7 +43,7 @@ class BaseModel(models.Model):
         abstract = True
 
 
-def _amount(verbose_name, **kwargs: object) -> models.DecimalField:
+def _amount(verbose_name, **kwargs: Any) -> models.DecimalField:
     return models.DecimalField(verbose_name, max_digits=12, decimal_places=2, **kwargs)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
 from table.engine import NO_COMMISSION, STANDARD, PayoutSet
@@ -21,7 +22,7 @@ class Preset:
     """A table: how many decks, which payouts, and the betting limits."""
 
     key: str
-    label: str
+    label: str | Promise
     decks: int
     payouts: PayoutSet
     min_bet: Decimal = Decimal("5.00")

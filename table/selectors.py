@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -157,18 +158,18 @@ class TableView:
             return ""
         return str(HAND_NAMES[self.coup.next_hand])
 
-    def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str | Promise, str]]:
         """(kind, label, pre-filled amount): the draft, or the last round's bets to bet again."""
         amounts = {bet.kind: f"{bet.amount:.0f}" for bet in self.bets}
         labels = dict(RoundBet.Kind.choices)
         return [(kind, labels[kind], amounts.get(kind, "")) for kind in kinds]
 
     @property
-    def main_spots(self) -> list[tuple[str, str, str]]:
+    def main_spots(self) -> list[tuple[str, str | Promise, str]]:
         return self._spots(("player", "banker", "tie"))
 
     @property
-    def lion_spots(self) -> list[tuple[str, str, str]]:
+    def lion_spots(self) -> list[tuple[str, str | Promise, str]]:
         return self._spots(("lion_player", "lion_banker")) if self.lion else []
 
     @property
@@ -263,8 +264,8 @@ def table_view(
         view.narration = [step_sentences(step) for step in coup.steps]
         last = coup.steps[-1]
         if {Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(last.reasons):
-            view.banker_row = int(last.params["banker_total_before_draw"])
-            view.banker_column = int(last.params["player_third"])
+            view.banker_row = int(last.params["banker_total_before_draw"] or 0)
+            view.banker_column = int(last.params["player_third"] or 0)
     return view
 
 
