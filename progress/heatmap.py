@@ -13,7 +13,7 @@ always comes from the engine's ``banker_draws``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
@@ -142,10 +142,10 @@ class HeatMap:
     total: int = len(CELLS)
     mastery_streak: int = MASTERY_STREAK
     weakest_min_attempts: int = WEAKEST_MIN_ATTEMPTS
-    cells: list[HeatCell] = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", [cell for row in self.rows for cell in row.cells])
+    @property
+    def cells(self) -> list[HeatCell]:
+        return [cell for row in self.rows for cell in row.cells]
 
     @property
     def mastered(self) -> int:

@@ -27,7 +27,7 @@ def parse_stake(text: str) -> Decimal | None:
         raise errors.InvalidInput(errors.STAKE_NOT_A_NUMBER) from None
     if amount <= 0:
         raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
-    if amount.as_tuple().exponent != 0 or not text.lstrip("+").isdigit():
+    if not text.lstrip("+").isdigit():  # "5.0" and "5." are written with a fraction
         raise errors.InvalidInput(errors.STAKE_NOT_WHOLE.format(amount=text))
     return amount.quantize(CENT)
 
