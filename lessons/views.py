@@ -22,11 +22,10 @@ from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.models import Lesson
 from progress.services import lesson_visit
-from table import services as table_services
+from table import actions
 from table.charts import balance_chart
-from table.errors import TableError
-from table.forms import parse_bets, parse_index
-from table.models import Round, Seat
+from table.forms import parse_index
+from table.models import Seat
 from table.selectors import table_view
 
 FIRST_LESSON = "hands-and-results"
@@ -117,72 +116,39 @@ def lesson(request, slug: str) -> HttpResponse:
     return _page(request, lesson)
 
 
-def _example_act(request, slug: str, key: str, action) -> HttpResponse:
-    lesson, found = _example_or_404(slug, key)
+def _example_act(request, lesson: Lesson, found: Example, action: actions.Action) -> HttpResponse:
+    """Run one table service on the example's sandbox seat; render the example, or the refusal."""
+    slug, key = lesson.slug, found.key
     seat = services.example_current(user=request.user, lesson=lesson, example=found)
-    status, error, round = HTTPStatus.OK, "", None
-    try:
-        result = action(seat, lesson, found)
-        if isinstance(result, Round):
-            round, seat = result, result.seat
-        elif isinstance(result, Seat):
-            seat = result
-    except TableError as refused:
-        status, error = refused.status, refused.message
-        seat = Seat.objects.get(pk=seat.pk)
-    view = example_view(lesson, found, seat, round)
+    done = actions.run(seat, action, reload=lambda: Seat.objects.get(pk=seat.pk))
+    view = example_view(lesson, found, done.seat, done.round)
     if not request.htmx:
-        if status == HTTPStatus.OK:
+        if not done.refused:
             return redirect(f"{reverse('lessons:lesson', args=[slug])}#example-{key}")
-        return _page(request, lesson, status=status, **{f"view:{key}": view, f"error:{key}": error})
-    context = {"lesson": lesson, "example": found, "view": view, "error": error}
-    return render(request, "lessons/partials/_example.html", context, status=status)
+        return _page(request, lesson, status=done.status, **{f"view:{key}": view, f"error:{key}": done.error})
+    context = {"lesson": lesson, "example": found, "view": view, "error": done.error}
+    return render(request, "lessons/partials/_example.html", context, status=done.status)
 
 
 @login_required
 @require_POST
 def example_confirm(request, slug: str, key: str) -> HttpResponse:
     """Confirm the stakes of a worked example (sandbox chips)."""
-    return _example_act(
-        request,
-        slug,
-        key,
-        lambda seat, lesson, found: table_services.round_confirm(
-            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
-        ),
-    )
+    return _example_act(request, *_example_or_404(slug, key), actions.confirm(request.POST))
 
 
 @login_required
 @require_POST
 def example_draft(request, slug: str, key: str) -> HttpResponse:
     """Save a draft of the example's stakes; nothing leaves the sandbox balance."""
-    return _example_act(
-        request,
-        slug,
-        key,
-        lambda seat, lesson, found: table_services.round_draft(
-            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
-        ),
-    )
+    return _example_act(request, *_example_or_404(slug, key), actions.draft(request.POST))
 
 
 @login_required
 @require_POST
 def example_deal(request, slug: str, key: str) -> HttpResponse:
     """Deal the example's next card (the one the form expects)."""
-    return _example_act(
-        request,
-        slug,
-        key,
-        lambda seat, lesson, found: (
-            table_services.round_deal(
-                seat=seat,
-                round_number=parse_index(request.POST, "round"),
-                expected_index=parse_index(request.POST, "card"),
-            ).round
-        ),
-    )
+    return _example_act(request, *_example_or_404(slug, key), actions.deal(request.POST))
 
 
 @login_required
@@ -192,13 +158,14 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
 
     The form names the attempt it restarts, so a doubled click restarts once.
     """
+    lesson, found = _example_or_404(slug, key)
 
-    def restart(seat, lesson, found):
+    def restart(seat: Seat) -> Seat:
         if parse_index(request.POST, "attempt") != seat.pk:
             return seat
         return services.example_restart(user=request.user, lesson=lesson, example=found)
 
-    return _example_act(request, slug, key, restart)
+    return _example_act(request, lesson, found, restart)
 
 
 @login_required

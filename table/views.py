@@ -8,7 +8,6 @@ refused request is rendered in the same place with its 4xx status.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from http import HTTPStatus
 
 from django.contrib.auth.decorators import login_required
@@ -16,10 +15,9 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from table import services
+from table import actions, services
 from table.charts import balance_chart
-from table.errors import TableError
-from table.forms import parse_bets, parse_index
+from table.forms import parse_index
 from table.models import Round, Seat
 from table.selectors import (
     full_shoe_odds,
@@ -44,18 +42,18 @@ def _render(
     return render(request, template, context, status=status)
 
 
-def _act(request, action: Callable[[Seat], Round | Seat]) -> HttpResponse:
+def _act(request, action: actions.Action) -> HttpResponse:
     """Run one service for the learner's seat; render its fresh state, or the refusal with its status."""
-    try:
-        result = action(services.learner_seat(request.user))
-    except TableError as error:
-        seat = services.seat_for_learner(user=request.user)
-        return _render(request, seat, error=error.message, status=error.status)
+    done = actions.run(
+        services.learner_seat(request.user),
+        action,
+        reload=lambda: services.seat_for_learner(user=request.user),
+    )
+    if done.refused:
+        return _render(request, done.seat, error=done.error, status=done.status)
     if not request.htmx:
         return redirect("table:play")
-    if isinstance(result, Round):
-        return _render(request, result.seat, round=result)
-    return _render(request, result)
+    return _render(request, done.seat, round=done.round)
 
 
 @login_required
@@ -69,40 +67,21 @@ def play(request) -> HttpResponse:
 @require_POST
 def round_draft(request) -> HttpResponse:
     """Save the bets as a draft; nothing leaves the balance."""
-    return _act(
-        request,
-        lambda seat: services.round_draft(
-            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
-        ),
-    )
+    return _act(request, actions.draft(request.POST))
 
 
 @login_required
 @require_POST
 def round_confirm(request) -> HttpResponse:
     """Commit the bets: the stakes leave the balance and the cards can come."""
-    return _act(
-        request,
-        lambda seat: services.round_confirm(
-            seat=seat, bets=parse_bets(request.POST), round_number=parse_index(request.POST, "round")
-        ),
-    )
+    return _act(request, actions.confirm(request.POST))
 
 
 @login_required
 @require_POST
 def round_deal(request) -> HttpResponse:
     """Deal exactly the card the form expects; settle when the coup is over."""
-    return _act(
-        request,
-        lambda seat: (
-            services.round_deal(
-                seat=seat,
-                round_number=parse_index(request.POST, "round"),
-                expected_index=parse_index(request.POST, "card"),
-            ).round
-        ),
-    )
+    return _act(request, actions.deal(request.POST))
 
 
 @login_required

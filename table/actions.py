@@ -1,0 +1,70 @@
+"""Run one table service for a seat, from a posted form: shared by the table and the lesson examples.
+
+Design overview: a view picks an action (``draft``, ``confirm``, ``deal``, or
+its own callable) and hands it to ``run`` with the seat. ``run`` calls the
+service and returns the fresh state to render (the seat, and the round when
+the service returned one), or the refusal's message and status with the seat
+loaded again, so the caller renders the state as it really is. The views
+only decide where the result goes: the table's panel or an example's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from table import services
+from table.errors import TableError
+from table.forms import parse_bets, parse_index
+from table.models import Round, Seat
+
+Action = Callable[[Seat], Round | Seat]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What to render after an action: the state, and the refusal if there was one."""
+
+    seat: Seat
+    round: Round | None = None
+    error: str = ""
+    status: int = HTTPStatus.OK
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.error)
+
+
+def run(seat: Seat, action: Action, *, reload: Callable[[], Seat]) -> Outcome:
+    """Run ``action`` on the seat; on a refusal, ``reload`` gives the seat as it is now."""
+    try:
+        result = action(seat)
+    except TableError as refused:
+        return Outcome(reload(), error=refused.message, status=refused.status)
+    if isinstance(result, Round):
+        return Outcome(result.seat, round=result)
+    return Outcome(result)
+
+
+def draft(data: Mapping[str, str]) -> Action:
+    """Save the form's bets as a draft of the round it names."""
+    return lambda seat: services.round_draft(
+        seat=seat, bets=parse_bets(data), round_number=parse_index(data, "round")
+    )
+
+
+def confirm(data: Mapping[str, str]) -> Action:
+    """Commit the form's bets for the round it names."""
+    return lambda seat: services.round_confirm(
+        seat=seat, bets=parse_bets(data), round_number=parse_index(data, "round")
+    )
+
+
+def deal(data: Mapping[str, str]) -> Action:
+    """Deal the card the form expects in the round it names."""
+    return lambda seat: (
+        services.round_deal(
+            seat=seat, round_number=parse_index(data, "round"), expected_index=parse_index(data, "card")
+        ).round
+    )
