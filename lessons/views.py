@@ -26,7 +26,7 @@ from table import actions
 from table.charts import balance_chart
 from table.forms import parse_index
 from table.models import Seat
-from table.selectors import table_view
+from table.presenters import table_view
 
 FIRST_LESSON = "hands-and-results"
 #: Where generated exercise questions come from; tests put a seeded ``random.Random`` here.

@@ -19,13 +19,8 @@ from table import actions, services
 from table.charts import balance_chart
 from table.forms import parse_index
 from table.models import Round, Seat
-from table.selectors import (
-    full_shoe_odds,
-    next_coup_odds,
-    recent_rounds,
-    shoe_rounds,
-    table_view,
-)
+from table.presenters import table_view
+from table.selectors import full_shoe_odds, next_coup_odds, recent_rounds, shoe_rounds
 
 
 def _render(

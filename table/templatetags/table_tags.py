@@ -4,7 +4,7 @@ from django import template
 
 from table.engine import Card
 from table.explain import card_name, percent_text
-from table.selectors import card_view
+from table.presenters import card_view
 
 register = template.Library()
 
