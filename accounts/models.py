@@ -49,8 +49,13 @@ class Classroom(models.Model):
     starting_balance = models.DecimalField(
         _("starting balance"), max_digits=12, decimal_places=2, default=Decimal("100.00")
     )
-    allow_standard = models.BooleanField(_("Standard table allowed"), default=True)
-    allow_no_commission = models.BooleanField(_("No-commission table allowed"), default=True)
+    #: Keys of the practice tables (``table.presets``) this class may use; empty: every table.
+    presets = models.JSONField(
+        _("tables"),
+        default=list,
+        blank=True,
+        help_text=_("The practice tables this class may use; none ticked: every table."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -62,24 +67,10 @@ class Classroom(models.Model):
             models.CheckConstraint(
                 condition=Q(starting_balance__gte=1), name="class_starting_balance_positive"
             ),
-            models.CheckConstraint(
-                condition=Q(allow_standard=True) | Q(allow_no_commission=True), name="class_allows_a_table"
-            ),
         ]
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def presets(self) -> list[str]:
-        return [
-            key
-            for key, allowed in (
-                ("standard", self.allow_standard),
-                ("no-commission", self.allow_no_commission),
-            )
-            if allowed
-        ]
 
 
 class Membership(models.Model):

@@ -8,12 +8,14 @@ the learners' own answers. Every queryset is scoped by ``accounts.scoping``.
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -23,6 +25,7 @@ from accounts.scoping import ReadOnlyAdmin, own_class_filter
 from accounts.services import classroom_regenerate_code
 from instructors import views
 from table.errors import TableError
+from table.presets import preset_choices
 from table.services import learner_chips_reset
 
 
@@ -37,8 +40,25 @@ class MembershipInline(admin.TabularInline):
         return False
 
 
+class ClassroomForm(forms.ModelForm):
+    """The class's tables are ticked from ``PRESETS``, so only real presets are ever stored."""
+
+    presets = forms.MultipleChoiceField(
+        label=capfirst(Classroom._meta.get_field("presets").verbose_name),
+        help_text=Classroom._meta.get_field("presets").help_text,
+        choices=preset_choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+
+    class Meta:
+        model = Classroom
+        fields = ["name", "instructors", "join_code_expires_at", "starting_balance", "presets"]
+
+
 @admin.register(Classroom)
 class ClassroomAdmin(admin.ModelAdmin):
+    form = ClassroomForm
     list_display = [
         "name",
         "learner_count",
@@ -54,8 +74,7 @@ class ClassroomAdmin(admin.ModelAdmin):
         "join_code",
         "join_code_expires_at",
         "starting_balance",
-        "allow_standard",
-        "allow_no_commission",
+        "presets",
     ]
     readonly_fields = ["join_code"]
     filter_horizontal = ["instructors"]

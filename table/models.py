@@ -30,7 +30,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from table.presets import PRESETS
+from table.presets import DEFAULT_PRESET, PRESETS, preset_choices
 
 STARTING_BALANCE = Decimal("100.00")
 
@@ -52,11 +52,6 @@ class Seat(BaseModel):
         TABLE = "table", _("Practice table")
         LESSON = "lesson", _("Lesson example")
 
-    class Preset(models.TextChoices):
-        # xgettext:no-python-format
-        STANDARD = "standard", _("Standard (8 decks, 5% commission)")
-        NO_COMMISSION = "no-commission", _("No-commission (6 decks, Banker six pays half)")
-
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats", verbose_name=_("user")
     )
@@ -64,7 +59,7 @@ class Seat(BaseModel):
     label = models.CharField(
         _("label"), max_length=80, blank=True, help_text=_("Which lesson example, for lesson seats.")
     )
-    preset = models.CharField(_("preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD)
+    preset = models.CharField(_("preset"), max_length=16, choices=preset_choices, default=DEFAULT_PRESET)
     balance = _amount(_("balance"), default=Decimal("0.00"))
     starting_balance = _amount(_("starting balance"), default=STARTING_BALANCE)
     shoe_state = models.TextField(
@@ -105,7 +100,7 @@ class Round(BaseModel):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("seat"))
     number = models.PositiveIntegerField(_("number"))
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.BETTING)
-    preset = models.CharField(_("preset"), max_length=16, choices=Seat.Preset.choices)
+    preset = models.CharField(_("preset"), max_length=16, choices=preset_choices)
     shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
     new_shoe = models.BooleanField(
         _("new shoe"), default=False, help_text=_("A fresh shoe was shuffled for this round.")

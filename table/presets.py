@@ -8,6 +8,7 @@ payouts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -50,4 +51,24 @@ NO_COMMISSION_TABLE = Preset(
     key="no-commission", label=gettext_lazy("No-commission"), decks=6, payouts=NO_COMMISSION
 )
 
+#: Every table a learner can play at, declared here and nowhere else: models, classes and forms
+#: take their choices from it, so a new preset needs no migration.
 PRESETS: dict[str, Preset] = {preset.key: preset for preset in (STANDARD_TABLE, NO_COMMISSION_TABLE)}
+DEFAULT_PRESET = STANDARD_TABLE.key
+
+
+def preset_choices() -> list[tuple[str, str | Promise]]:
+    """``(key, label)`` of every preset, for model and form fields."""
+    return [(key, preset.label) for key, preset in PRESETS.items()]
+
+
+def allowed_presets(keys: Sequence[str]) -> list[str]:
+    """The presets a class allows, in ``PRESETS`` order; a class that names none allows every one.
+
+    Keys that are no longer presets are ignored; if nothing is left, every preset is allowed.
+
+    >>> allowed_presets([]), allowed_presets(["no-commission"])
+    (['standard', 'no-commission'], ['no-commission'])
+    """
+    named = [key for key in PRESETS if key in keys]
+    return named or list(PRESETS)

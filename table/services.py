@@ -33,7 +33,7 @@ from table import coach, errors
 from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
-from table.presets import PRESETS
+from table.presets import PRESETS, allowed_presets
 
 
 class LedgerMismatch(AssertionError):
@@ -56,7 +56,7 @@ def seat_for_learner(*, user, starting_balance: Decimal | None = None) -> Seat:
                 "starting_balance": starting_balance,
                 # Coach mode starts on for learners who have not finished the course.
                 "coach_mode": not course_completed(user),
-                "preset": classroom.presets[0] if classroom is not None else Seat.Preset.STANDARD,
+                "preset": allowed_presets(classroom.presets if classroom is not None else [])[0],
             },
         )
         if created:
@@ -445,7 +445,7 @@ def seat_choose_preset(*, seat: Seat, preset: str) -> Seat:
         raise errors.InvalidInput(errors.UNKNOWN_PRESET.format(preset=preset))
     seat = _lock_seat(seat)
     classroom = learner_class(seat.user)
-    if classroom is not None and preset not in classroom.presets:
+    if classroom is not None and preset not in allowed_presets(classroom.presets):
         raise errors.InvalidInput(errors.PRESET_NOT_ALLOWED.format(label=PRESETS[preset].label))
     if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
         raise errors.WrongState(errors.ROUND_IN_PLAY)

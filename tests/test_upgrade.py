@@ -55,6 +55,9 @@ def _fill(apps) -> dict:
         allow_no_commission=True,
     )
     classroom.instructors.add(instructor)
+    apps.get_model("lessons", "Classroom").objects.create(
+        name="Both tables", join_code="BOTH2345", join_code_expires_at=timezone.now(), starting_balance=100
+    )
     Membership = apps.get_model("lessons", "Membership")
     Membership.objects.create(user=ada, classroom=classroom)
     Membership.objects.create(user=bo, classroom=classroom)
@@ -131,7 +134,8 @@ def test_every_row_of_an_installation_from_before_the_split_survives_the_upgrade
     classroom = Classroom.objects.get(join_code="ABCD2345")
     assert classroom.name == "Class of 2026"
     assert classroom.starting_balance == Decimal("250.00")
-    assert classroom.presets == ["no-commission"]
+    assert classroom.presets == ["no-commission"]  # it allowed only the no-commission table
+    assert Classroom.objects.get(join_code="BOTH2345").presets == []  # both: every table
     assert [user.username for user in classroom.instructors.all()] == ["old-teacher"]
     assert sorted(
         Membership.objects.filter(classroom=classroom).values_list("user__username", flat=True)
@@ -179,7 +183,11 @@ def test_the_upgrade_can_be_undone_and_done_again_without_losing_a_row():
     _migrate(BEFORE_THE_SPLIT)
     _migrate(latest)
 
-    assert Classroom.objects.count() == 1 and Membership.objects.count() == 2
+    assert Membership.objects.count() == 2
+    assert dict(Classroom.objects.values_list("join_code", "presets")) == {
+        "ABCD2345": ["no-commission"],
+        "BOTH2345": [],
+    }
     assert (
         LessonProgress.objects.count() == 1
         and Attempt.objects.count() == 1

@@ -22,7 +22,7 @@ PASSWORD = "a sturdy passphrase 2026"
 @pytest.fixture
 def classroom(db):
     return Classroom.objects.create(
-        name="Year 10 maths", starting_balance=Decimal("250.00"), allow_standard=False
+        name="Year 10 maths", starting_balance=Decimal("250.00"), presets=["no-commission"]
     )
 
 

@@ -177,8 +177,7 @@ def test_an_instructor_adding_a_class_teaches_it(as_a, world):
             "join_code_expires_at_0": "2030-01-01",
             "join_code_expires_at_1": "12:00:00",
             "starting_balance": "100.00",
-            "allow_standard": "on",
-            "allow_no_commission": "on",
+            "presets": ["standard", "no-commission"],
             "memberships-TOTAL_FORMS": "0",
             "memberships-INITIAL_FORMS": "0",
         },
@@ -186,6 +185,26 @@ def test_an_instructor_adding_a_class_teaches_it(as_a, world):
 
     assert response.status_code == HTTPStatus.FOUND
     assert list(Classroom.objects.get(name="Evening class").instructors.all()) == [world["a"]]
+
+
+def test_a_class_stores_the_tables_ticked_and_refuses_a_table_that_does_not_exist(as_a, world):
+    form = {
+        "name": "Evening class",
+        "join_code_expires_at_0": "2030-01-01",
+        "join_code_expires_at_1": "12:00:00",
+        "starting_balance": "100.00",
+        "memberships-TOTAL_FORMS": "0",
+        "memberships-INITIAL_FORMS": "0",
+    }
+
+    unknown = as_a.post(reverse("admin:accounts_classroom_add"), {**form, "presets": ["roulette"]})
+    ticked = as_a.post(reverse("admin:accounts_classroom_add"), {**form, "presets": ["no-commission"]})
+
+    assert unknown.status_code == HTTPStatus.OK and "roulette" in unknown.content.decode()
+    assert ticked.status_code == HTTPStatus.FOUND
+    assert [classroom.presets for classroom in Classroom.objects.filter(name="Evening class")] == [
+        ["no-commission"]
+    ]
 
 
 def test_regenerating_a_join_code_retires_the_old_one(as_a, world):

@@ -20,6 +20,7 @@ from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonPr
 from table import services as table_services
 from table.engine import Bet, BetKind, Card, Coup
 from table.models import LedgerEntry, Round, RoundBet, Seat
+from table.presets import allowed_presets
 
 User = get_user_model()
 LEARNERS = [f"demo-learner-{number}" for number in range(1, 6)]
@@ -121,7 +122,7 @@ class TestTheSeededDemo:
         assert list(classroom.instructors.values_list("username", flat=True)) == ["demo-teacher"]
         assert sorted(classroom.memberships.values_list("user__username", flat=True)) == LEARNERS
         assert classroom.starting_balance == Decimal("100.00")
-        assert classroom.allow_standard and classroom.allow_no_commission
+        assert allowed_presets(classroom.presets) == ["standard", "no-commission"]
         assert classroom.join_code_expires_at > timezone.now()
         assert not User.objects.filter(username__in=LEARNERS, is_staff=True).exists()
 

@@ -298,8 +298,7 @@ def _classroom(instructor, report: SeedReport) -> Classroom:
         classroom = Classroom.objects.create(
             name=DEMO_CLASS,
             starting_balance=DEMO_STARTING_BALANCE,
-            allow_standard=True,
-            allow_no_commission=True,
+            presets=[],
         )
         classroom.instructors.add(instructor)
         report.class_created = True
