@@ -33,6 +33,7 @@ from table.engine.payouts import (
     settle,
     validate_bets,
 )
+from table.engine.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
 from table.engine.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
 from table.engine.simulate import SimulationResult, play_coup, simulate
@@ -44,8 +45,10 @@ __all__ = [
     "DEFAULT_DECKS",
     "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
+    "ROAD_ROWS",
     "STANDARD",
     "Bet",
+    "BigRoad",
     "BetKind",
     "BetResult",
     "Card",
@@ -62,6 +65,7 @@ __all__ = [
     "PayoutSet",
     "Rank",
     "Reason",
+    "RoadCell",
     "Result",
     "Shoe",
     "ShoeEmptyError",
@@ -70,6 +74,8 @@ __all__ = [
     "Suit",
     "Winner",
     "banker_draws",
+    "bead_plate",
+    "big_road",
     "deck_counts",
     "exact_odds",
     "expected_return",
