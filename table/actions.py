@@ -16,7 +16,7 @@ from http import HTTPStatus
 
 from table import services
 from table.errors import TableError
-from table.forms import parse_bets, parse_index
+from table.forms import parse_bets, parse_chip, parse_index, parse_spot
 from table.models import Round, Seat
 
 Action = Callable[[Seat], Round | Seat]
@@ -48,10 +48,31 @@ def run(seat: Seat, action: Action, *, reload: Callable[[], Seat]) -> Outcome:
 
 
 def draft(data: Mapping[str, str]) -> Action:
-    """Save the form's bets as a draft of the round it names."""
-    return lambda seat: services.round_draft(
-        seat=seat, bets=parse_bets(data), round_number=parse_index(data, "round")
-    )
+    """Change the draft of the round the form names, as the pressed button says.
+
+    ``add=<spot>`` puts the rack's chip on that spot, ``op=undo|clear|repeat`` does what it says;
+    any other submit (a rack chip chosen, Save, Enter in a field) saves the stakes as typed.
+    """
+
+    def change(seat: Seat) -> Round:
+        number = parse_index(data, "round")
+        op = data.get("op", "")
+        if op == "clear":
+            return services.round_draft_clear(seat=seat, round_number=number)
+        if op == "repeat":
+            return services.round_draft_repeat(seat=seat, round_number=number)
+        bets = parse_bets(data)
+        if op == "undo":
+            return services.round_chip_undo(seat=seat, bets=bets, round_number=number)
+        if "add" in data:
+            return services.round_chip_place(
+                seat=seat, bets=bets, spot=parse_spot(data["add"]), chip=parse_chip(data), round_number=number
+            )
+        if "select" in data:
+            parse_chip(data)  # a rack chip chosen: refuse one the rack does not have
+        return services.round_draft(seat=seat, bets=bets, round_number=number)
+
+    return change
 
 
 def confirm(data: Mapping[str, str]) -> Action:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from table import errors
 from table.engine import CENT, Bet, BetKind, InvalidAmountError, parse_amount
+from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"
 _KINDS = frozenset(kind.value for kind in BetKind)
@@ -48,6 +49,55 @@ def parse_bets(data: Mapping[str, str]) -> list[Bet]:
         if amount is not None:
             bets.append(Bet(BetKind(kind), amount))
     return bets
+
+
+def parse_spot(text: str) -> BetKind:
+    """The betting spot a chip goes on.
+
+    :raises errors.InvalidInput: for anything but a bet kind.
+    """
+    if text not in _KINDS:
+        raise errors.InvalidInput(errors.NO_SUCH_SPOT)
+    return BetKind(text)
+
+
+def parse_chip(data: Mapping[str, str], default: Decimal = DEFAULT_CHIP) -> Decimal:
+    """The rack's chip in use: ``select`` (a rack button just pressed), else ``chip``, else the default.
+
+    :raises errors.InvalidInput: for a value that is not a chip of the rack.
+    """
+    text = str(data.get("select") or data.get("chip") or "").strip()
+    if not text:
+        return default
+    try:
+        chip = parse_amount(text)
+    except InvalidAmountError:
+        chip = None
+    if chip not in CHIPS:
+        raise errors.InvalidInput(errors.NO_SUCH_CHIP.format(chip=text[:12]))
+    return chip.quantize(CENT)
+
+
+def chip_in_use(data: Mapping[str, str]) -> Decimal:
+    """The rack's chip to show as chosen: the posted or asked one, or the default if it is not a chip."""
+    try:
+        return parse_chip(data)
+    except errors.InvalidInput:
+        return DEFAULT_CHIP
+
+
+#: A typed stake is shown back at most this long (a field holds a few digits; a pasted essay is cut).
+ENTERED_LENGTH = 20
+
+
+def stakes_entered(data: Mapping[str, str]) -> dict[str, str] | None:
+    """The stake fields of a posted form as typed, by bet kind (``None`` if the form had none)."""
+    entered = {
+        name.removeprefix(STAKE_PREFIX): str(value)[:ENTERED_LENGTH]
+        for name, value in data.items()
+        if name.startswith(STAKE_PREFIX)
+    }
+    return entered or None
 
 
 def parse_index(data: Mapping[str, str], name: str) -> int:

@@ -118,6 +118,17 @@ class Round(BaseModel):
     calls = models.JSONField(
         _("calls"), default=dict, blank=True, help_text=_("Coach-mode calls, keyed by question.")
     )
+    coached = models.BooleanField(
+        _("coached"),
+        default=False,
+        help_text=_("Coach mode was on when the bets were confirmed: the calls are asked in this round."),
+    )
+    chips = models.JSONField(
+        _("chips"),
+        default=list,
+        blank=True,
+        help_text=_("The draft's chips in the order they were placed ([spot, amount]), for Undo."),
+    )
 
     class Meta:
         verbose_name = _("round")

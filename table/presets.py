@@ -57,6 +57,12 @@ PRESETS: dict[str, Preset] = {preset.key: preset for preset in (STANDARD_TABLE, 
 DEFAULT_PRESET = STANDARD_TABLE.key
 
 
+#: The chip rack, smallest first: every table takes chips of these values (the number is printed on each).
+CHIPS: tuple[Decimal, ...] = tuple(Decimal(value) for value in ("5.00", "10.00", "25.00", "50.00", "100.00"))
+#: The chip a rack starts with.
+DEFAULT_CHIP = Decimal("10.00")
+
+
 def preset_choices() -> list[tuple[str, str | Promise]]:
     """``(key, label)`` of every preset, for model and form fields."""
     return [(key, preset.label) for key, preset in PRESETS.items()]

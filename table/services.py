@@ -31,9 +31,9 @@ from progress.selectors import course_completed
 from progress.services import drill_cell_record
 from table import coach, errors
 from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
-from table.explain import amount_text
+from table.explain import amount_text, chips_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
-from table.presets import PRESETS, allowed_presets
+from table.presets import CHIPS, PRESETS, allowed_presets
 
 
 class LedgerMismatch(AssertionError):
@@ -133,11 +133,15 @@ def _next_number(seat: Seat) -> int:
     return (Round.objects.filter(seat=seat).aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False) -> Decimal:
-    """Check the table's limits and the balance; return the total stake (``watch``: none is fine)."""
+def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: bool = False) -> Decimal:
+    """Check the table's limits and the balance; return the total stake.
+
+    ``watch``: no bet at all is fine. ``draft``: a spot may hold less than the minimum while
+    chips are being stacked on it (the confirm checks it); the maximum and the balance hold.
+    """
     table = seat.table
     if not bets:
-        if watch:
+        if watch or draft:
             return Decimal("0.00")
         raise errors.InvalidInput(errors.NO_BETS)
     if {BetKind.LION_PLAYER, BetKind.LION_BANKER} <= {bet.kind for bet in bets}:
@@ -147,14 +151,10 @@ def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False) -> Deci
     except InvalidBetError as error:
         raise errors.InvalidInput(str(error)) from error
     for bet in bets:
-        if bet.kind.is_lion and not table.lion_min <= bet.amount <= table.lion_max:
-            raise errors.InvalidInput(
-                errors.LION_LIMITS.format(min=amount_text(table.lion_min), max=amount_text(table.lion_max))
-            )
-        if not bet.kind.is_lion and not table.min_bet <= bet.amount <= table.max_bet:
-            raise errors.InvalidInput(
-                errors.MAIN_BET_LIMITS.format(min=amount_text(table.min_bet), max=amount_text(table.max_bet))
-            )
+        low, high = (table.lion_min, table.lion_max) if bet.kind.is_lion else (table.min_bet, table.max_bet)
+        if bet.amount > high or (bet.amount < low and not draft):
+            message = errors.LION_LIMITS if bet.kind.is_lion else errors.MAIN_BET_LIMITS
+            raise errors.InvalidInput(message.format(min=chips_text(low), max=chips_text(high)))
     total = sum((bet.amount for bet in bets), Decimal("0.00"))
     if total > seat.balance:
         raise errors.InvalidInput(
@@ -168,6 +168,10 @@ def _replace_bets(round: Round, bets: Sequence[Bet]) -> None:
     RoundBet.objects.bulk_create(
         RoundBet(round=round, kind=bet.kind.value, amount=bet.amount) for bet in bets
     )
+
+
+def _stakes(bets: Sequence[Bet]) -> dict[BetKind, Decimal]:
+    return {bet.kind: bet.amount for bet in bets}
 
 
 def _betting_round(seat: Seat, round_number: int | None) -> Round:
@@ -185,12 +189,101 @@ def _betting_round(seat: Seat, round_number: int | None) -> Round:
 
 @transaction.atomic
 def round_draft(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = None) -> Round:
-    """Save a draft of the next round's bets. No chip moves."""
+    """Save the next round's bets as typed. No chip moves.
+
+    The chips placed so far stay undoable while the stakes are what they made; a typed change
+    starts the undo history afresh.
+    """
     seat = _lock_seat(seat)
     round = _betting_round(seat, round_number)
-    if bets:
-        _check_bets(seat, bets)
-    _replace_bets(round, bets)
+    saved = _saved_stakes(round)
+    stakes = _stakes(bets)
+    return _save_draft(seat, round, saved, stakes, _history(round, saved, stakes))
+
+
+@transaction.atomic
+def round_chip_place(
+    *, seat: Seat, bets: Sequence[Bet], spot: BetKind, chip: Decimal, round_number: int | None = None
+) -> Round:
+    """Put one chip on a spot of the draft (``bets``: the stakes on screen, typed ones included)."""
+    if chip not in CHIPS:
+        raise errors.InvalidInput(errors.NO_SUCH_CHIP.format(chip=chips_text(chip)))
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    saved = _saved_stakes(round)
+    stakes = _stakes(bets)
+    history = _history(round, saved, stakes)
+    stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
+    return _save_draft(seat, round, saved, stakes, [*history, [spot.value, str(chip)]])
+
+
+@transaction.atomic
+def round_chip_undo(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = None) -> Round:
+    """Take back the last chip placed on the draft."""
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    saved = _saved_stakes(round)
+    stakes = _stakes(bets)
+    history = _history(round, saved, stakes)
+    if not history:
+        raise errors.WrongState(errors.NOTHING_TO_UNDO)
+    kind, amount = history.pop()
+    spot = BetKind(kind)
+    stakes[spot] = stakes.get(spot, Decimal("0.00")) - Decimal(amount)
+    return _save_draft(seat, round, saved, stakes, history)
+
+
+@transaction.atomic
+def round_draft_clear(*, seat: Seat, round_number: int | None = None) -> Round:
+    """Take every chip off the draft."""
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    return _save_draft(seat, round, _saved_stakes(round), {}, [])
+
+
+@transaction.atomic
+def round_draft_repeat(*, seat: Seat, round_number: int | None = None) -> Round:
+    """Make the draft the same bets as the last settled round."""
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    previous = last_bets(seat)
+    if not previous:
+        raise errors.WrongState(errors.NOTHING_TO_REPEAT)
+    return _save_draft(seat, round, _saved_stakes(round), _stakes(previous), [])
+
+
+def last_bets(seat: Seat) -> list[Bet]:
+    """The bets of the seat's last settled round (empty before the first)."""
+    previous = Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number").first()
+    if previous is None:
+        return []
+    return [Bet(BetKind(bet.kind), bet.amount) for bet in previous.bets.all()]
+
+
+def _saved_stakes(round: Round) -> dict[BetKind, Decimal]:
+    return {BetKind(bet.kind): bet.amount for bet in round.bets.all()}
+
+
+def _history(round: Round, saved: Mapping[BetKind, Decimal], stakes: Mapping[BetKind, Decimal]) -> list:
+    """The chips placed so far, while the stakes on screen are still what they made (else none)."""
+    return list(round.chips) if dict(stakes) == dict(saved) else []
+
+
+def _save_draft(
+    seat: Seat,
+    round: Round,
+    saved: Mapping[BetKind, Decimal],
+    stakes: Mapping[BetKind, Decimal],
+    history: list,
+) -> Round:
+    """Check the draft (the minimum waits for the confirm) and store it with its undo history."""
+    bets = [Bet(kind, amount) for kind, amount in stakes.items() if amount > 0]
+    _check_bets(seat, bets, draft=True)
+    if _stakes(bets) != dict(saved):
+        _replace_bets(round, bets)
+    if history != round.chips:
+        round.chips = history
+        round.save(update_fields=["chips", "updated_at"])
     round.seat = seat
     return round
 
@@ -222,6 +315,8 @@ def round_confirm(
     round.preset = seat.preset
     round.state = Round.State.DEALING
     round.committed = total
+    round.coached = seat.coach_mode  # coach mode switched later applies from the next round
+    round.chips = []
     stake = _post(seat, LedgerEntry.Kind.STAKE, -total, round=round)
     seat.save(update_fields=["balance", "shoe_state", "shoe_number", "updated_at"])
     round.save()
@@ -279,7 +374,7 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
         raise errors.WrongState(errors.COUP_OVER)
 
     coup = Coup.replay(tokens)
-    if seat.coach_mode and coach.pending(coup, round.calls) is not None:
+    if round.coached and coach.pending(coup, round.calls) is not None:
         raise errors.WrongState(errors.CALL_FIRST)  # the coup is not over here, so it is a draw call
     shoe = Shoe.loads(seat.shoe_state)
     step = coup.deal(shoe.draw())
@@ -319,7 +414,7 @@ def round_call(
     if question in round.calls:
         return round
     coup = Coup.replay(round.card_tokens) if round.cards else None
-    asked = coach.pending(coup, round.calls) if seat.coach_mode else None
+    asked = coach.pending(coup, round.calls) if round.coached else None
     if asked is None or asked.key != question:
         raise errors.WrongState(errors.NO_QUESTION)
     assert coup is not None
@@ -354,7 +449,7 @@ def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
 
 @transaction.atomic
 def seat_set_coach(*, seat: Seat, on: bool) -> Seat:
-    """Switch coach mode on or off; it applies from the next question on."""
+    """Switch coach mode on or off; it applies from the next round (a round in play keeps its mode)."""
     seat = _lock_seat(seat)
     seat.coach_mode = on
     seat.save(update_fields=["coach_mode", "updated_at"])

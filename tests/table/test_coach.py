@@ -99,7 +99,10 @@ def test_the_settlement_call_hides_the_balance_until_answered_then_grades_each_b
 
     wrong = call(client, "settlement", return_banker="20", return_player="0").content.decode()
     assert "✗ Not quite" in wrong
-    assert "Banker won: 10.00 back + 10.00 winnings − 0.50 commission = 19.50 chips." in wrong
+    assert (
+        "Banker won: pays 1:1 less 5% commission, so 10.00 back + 10.00 winnings − 0.50 commission "
+        "= 19.50 chips." in wrong
+    )
     assert "Your balance is now <strong>99.50 chips</strong>" in wrong
 
 
@@ -212,6 +215,36 @@ def test_while_a_call_is_pending_the_page_does_not_give_the_answer_away(coached)
 
     assert "Player receives the eight." in page
     assert "Banker stands" not in page and "it is a tie" not in page
-    assert "Hand result" not in page and "Your balance is now" not in page
+    assert 'aria-label="Result"' not in page and "Your balance is now" not in page
     assert "shown after your call" in page
     assert "Does Banker draw?" in page
+
+
+def test_turning_coach_mode_on_after_a_settled_round_does_not_reopen_it(client, db):
+    """Defect: the finished coup was asked about again, graded and counted in the drill record."""
+    seat = SeatFactory(coach_mode=False)
+    client.force_login(seat.user)
+    start(client, seat, "5 3 K J 8", player=10)
+    for index in range(5):
+        deal(client, index)
+
+    page = client.post(reverse("table:seat-coach"), {"coach": "on"}, headers=HX).content.decode()
+
+    assert "Does Player draw" not in page and "shown after your call" not in page
+    assert 'aria-label="Result"' in page and "Confirm bets" in page
+    assert call(client, "player_draw", answer="draws").status_code == HTTPStatus.CONFLICT
+    assert Round.objects.get(seat=seat).calls == {} and not DrillCell.objects.exists()
+
+
+def test_a_switch_in_the_middle_of_a_round_applies_from_the_next_round(coached):
+    client, seat = coached
+    start(client, seat, "5 3 K J 8", player=10)
+    for index in range(4):
+        deal(client, index)
+    client.post(reverse("table:seat-coach"), {"coach": "off"}, headers=HX)
+
+    assert deal(client, 4).status_code == HTTPStatus.CONFLICT  # this round was confirmed coached
+    assert call(client, "player_draw", answer="draws").status_code == HTTPStatus.OK
+
+    round = Round.objects.get(seat=seat)
+    assert round.coached is True and Seat.objects.get(pk=seat.pk).coach_mode is False
