@@ -8,6 +8,7 @@ sentences are exactly the practice table's.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from http import HTTPStatus
 
 from django.contrib.auth.decorators import login_required
@@ -24,9 +25,10 @@ from progress.models import Lesson
 from progress.services import lesson_visit
 from table import actions
 from table.charts import balance_chart
-from table.forms import parse_index
+from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Seat
 from table.presenters import table_view
+from table.presets import DEFAULT_CHIP
 
 FIRST_LESSON = "hands-and-results"
 #: Where generated exercise questions come from; tests put a seeded ``random.Random`` here.
@@ -54,12 +56,30 @@ def _example_or_404(slug: str, key: str) -> tuple[Lesson, Example]:
     return lesson, found
 
 
-def example_view(lesson: Lesson, found: Example, seat: Seat, round=None):
+def example_view(
+    lesson: Lesson,
+    found: Example,
+    seat: Seat,
+    round=None,
+    *,
+    chip: Decimal = DEFAULT_CHIP,
+    entered: dict[str, str] | None = None,
+):
     urls = {
         name: reverse(f"lessons:example-{name}", args=[lesson.slug, found.key])
         for name in ("confirm", "draft", "deal")
     }
-    return table_view(seat, round, urls=urls, panel_id=f"example-{found.key}", lion=False, one_round=True)
+    return table_view(
+        seat,
+        round,
+        urls=urls,
+        panel_id=f"example-{found.key}",
+        lion=False,
+        one_round=True,
+        chip=chip,
+        entered=entered,
+        stakes=bool(found.stakes),
+    )
 
 
 def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "") -> dict:
@@ -121,7 +141,8 @@ def _example_act(request, lesson: Lesson, found: Example, action: actions.Action
     slug, key = lesson.slug, found.key
     seat = services.example_current(user=request.user, lesson=lesson, example=found)
     done = actions.run(seat, action, reload=lambda: Seat.objects.get(pk=seat.pk))
-    view = example_view(lesson, found, done.seat, done.round)
+    entered = stakes_entered(request.POST) if done.refused else None
+    view = example_view(lesson, found, done.seat, done.round, chip=chip_in_use(request.POST), entered=entered)
     if not request.htmx:
         if not done.refused:
             return redirect(f"{reverse('lessons:lesson', args=[slug])}#example-{key}")

@@ -32,6 +32,8 @@ class BalanceChart:
     y_ticks: list[tuple[float, str]]
     staked: Decimal
     expected_loss: Decimal
+    #: Restarts with the starting chips: (x of the mark, chips added), in order.
+    restarts: list[tuple[float, Decimal]]
 
     @property
     def width(self) -> int:
@@ -40,6 +42,18 @@ class BalanceChart:
     @property
     def height(self) -> int:
         return HEIGHT
+
+    @property
+    def restart_total(self) -> Decimal:
+        return sum((amount for _, amount in self.restarts), Decimal("0.00"))
+
+    @property
+    def top(self) -> int:
+        return PAD
+
+    @property
+    def bottom(self) -> int:
+        return HEIGHT - PAD
 
     @property
     def luck(self) -> Decimal:
@@ -77,27 +91,42 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
 
     # One point per settled round: the balance after its last ledger entry. A grant
     # or reset between two rounds moves the expected line by the same amount.
+    # A restart (a reset to the starting chips) is marked where it happened, so the caption's
+    # "from ... to ..." is never read as play alone; one after the last round adds a last point.
     settled = {round.id for round in rounds}
     after_round: dict[int, Decimal] = {}
     moved_before: dict[int, Decimal] = {}
-    moved = Decimal(0)
+    reset_before: dict[int, Decimal] = {}
+    moved = reset = Decimal(0)
     for entry in entries:
         if entry["round_id"] is None:
             moved += entry["amount"]
+            if entry["kind"] == LedgerEntry.Kind.RESET:
+                reset += entry["amount"]
         elif entry["round_id"] in settled:
             after_round[entry["round_id"]] = entry["balance_after"]
             moved_before.setdefault(entry["round_id"], moved)
-            moved = Decimal(0)
+            if reset:
+                reset_before.setdefault(entry["round_id"], reset)
+            moved = reset = Decimal(0)
 
     start = entries[0]["balance_after"] - entries[0]["amount"]
     actual, expected = [start], [start]
+    restarts: list[tuple[float, Decimal]] = []  # (index of the point after it, chips added)
     for round in rounds:
+        if round.id in reset_before:
+            restarts.append((len(actual) - 0.5, reset_before[round.id]))
         expected.append(
             expected[-1] + moved_before.get(round.id, Decimal(0)) + drift.get(round.id, Decimal(0))
         )
         actual.append(after_round.get(round.id, actual[-1]))
+    if reset:
+        restarts.append((len(actual) - 0.5, reset))
+        actual.append(actual[-1] + moved)
+        expected.append(expected[-1] + moved)
     expected = [value.quantize(Decimal("0.01")) for value in expected]
-    return _draw(actual, expected, staked, -sum(drift.values(), Decimal(0)).quantize(Decimal("0.01")))
+    loss = -sum(drift.values(), Decimal(0)).quantize(Decimal("0.01"))
+    return _draw(actual, expected, staked, loss, rounds=len(rounds), restarts=restarts)
 
 
 def _first_entry_id(round: Round) -> int:
@@ -105,14 +134,22 @@ def _first_entry_id(round: Round) -> int:
     return entry or 0
 
 
-def _draw(actual: list[Decimal], expected: list[Decimal], staked: Decimal, loss: Decimal) -> BalanceChart:
+def _draw(
+    actual: list[Decimal],
+    expected: list[Decimal],
+    staked: Decimal,
+    loss: Decimal,
+    *,
+    rounds: int,
+    restarts: list[tuple[float, Decimal]],
+) -> BalanceChart:
     low = min(min(actual), min(expected))
     high = max(max(actual), max(expected))
     if high - low < 10:
         low, high = low - 5, high + 5
     steps = max(len(actual) - 1, 1)
 
-    def x(index: int) -> float:
+    def x(index: float) -> float:
         return PAD + (WIDTH - 2 * PAD) * index / steps
 
     def y(value: Decimal) -> float:
@@ -123,7 +160,7 @@ def _draw(actual: list[Decimal], expected: list[Decimal], staked: Decimal, loss:
 
     ticks = [(y(value), f"{value:.0f}") for value in (low, (low + high) / 2, high)]
     return BalanceChart(
-        rounds=len(actual) - 1,
+        rounds=rounds,
         actual=actual,
         expected=expected,
         actual_points=points(actual),
@@ -131,4 +168,5 @@ def _draw(actual: list[Decimal], expected: list[Decimal], staked: Decimal, loss:
         y_ticks=ticks,
         staked=staked,
         expected_loss=loss,
+        restarts=[(round(x(index), 1), amount) for index, amount in restarts],
     )

@@ -15,7 +15,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from table.engine import Card, Hand, Rank, Reason, Step, Suit
+from table.engine import BetKind, Card, Hand, Outcome, Rank, Reason, Step, Suit, Winner, payout_ratio
+from table.presets import PRESETS
 
 RANK_NAMES = {
     Rank.ACE: pgettext_lazy("card rank", "ace"),
@@ -58,6 +59,13 @@ def amount_text(value: Decimal | int | float | str, decimal_pos: int | None = 2)
     if decimal_pos is not None:
         number = number.quantize(Decimal(1).scaleb(-decimal_pos))
     return number_format(number, decimal_pos=decimal_pos)
+
+
+def chips_text(value: Decimal) -> str:
+    """A whole number of chips without decimals (``100``), a fraction with its cents (``19.50``)."""
+    if value == value.to_integral_value():
+        return amount_text(value, decimal_pos=0)
+    return amount_text(value)
 
 
 def percent_text(value: float | Decimal, places: int = 4) -> str:
@@ -139,8 +147,22 @@ def step_sentences(step: Step) -> list[str]:
     return sentences
 
 
-def bet_sentence(bet) -> str:
-    """How one settled bet was paid, in words (``Banker won: 10.00 back + 10.00 winnings − 0.50 …``)."""
+def ratio_text(ratio: Decimal) -> str:
+    """A payout ratio as tables print it: ``8:1``, ``1:1``, ``1:2`` (half the stake)."""
+    if ratio >= 1:
+        return f"{ratio.normalize():f}:1"
+    return f"1:{(1 / ratio).normalize():f}"
+
+
+def bet_sentence(bet, round) -> str:
+    """How one settled bet was paid, naming the rule that paid it (``Banker won with six: pays 1:2, …``).
+
+    ``bet`` is a settled ``RoundBet`` and ``round`` its ``Round`` (winner, totals, natural, preset).
+    """
+    payouts = PRESETS[round.preset].payouts
+    kind = BetKind(bet.kind)
+    winner = Winner(round.winner)
+    margin = abs((round.player_total or 0) - (round.banker_total or 0))
     figures = {
         "bet": bet.get_kind_display(),
         "amount": amount_text(bet.amount),
@@ -148,19 +170,72 @@ def bet_sentence(bet) -> str:
         "winnings": amount_text(bet.winnings),
         "commission": amount_text(bet.commission),
         "total": amount_text(bet.returned_total),
+        "margin": margin,
+        "rate": f"{payouts.banker_commission * 100:.0f}",
     }
+    if bet.result == "push":
+        if kind.is_lion:
+            return _("%(bet)s is a push: a tie of naturals returns the %(amount)s chips staked.") % figures
+        return _("%(bet)s is a push: the %(amount)s chips staked come back, no winnings.") % figures
     if bet.result == "lost":
+        side = Winner.PLAYER if kind is BetKind.LION_PLAYER else Winner.BANKER
+        if kind.is_lion and winner is side:
+            return (
+                _(
+                    "%(bet)s lost: the hand won by only %(margin)s, and the Lion Bonus pays on a natural "
+                    "or a win by 4 or more; the %(amount)s chips staked stay with the table."
+                )
+                % figures
+            )
         return (
             _("%(bet)s lost: the %(amount)s chips staked stay with the table, nothing comes back.") % figures
         )
-    if bet.result == "push":
-        return _("%(bet)s is a push: the %(amount)s chips staked come back, no winnings.") % figures
+    ratio, _commission = payout_ratio(kind, _outcome(round), payouts)[1:]
+    figures["ratio"] = ratio_text(ratio)
     if bet.commission:
         return (
             _(
-                "%(bet)s won: %(returned)s back + %(winnings)s winnings − %(commission)s commission "
+                "%(bet)s won: pays %(ratio)s less %(rate)s%% commission, so %(returned)s back + %(winnings)s "
+                "winnings − %(commission)s commission = %(total)s chips."
+            )
+            % figures
+        )
+    if kind is BetKind.BANKER and payouts.banker_six_pays is not None and round.banker_total == 6:
+        return (
+            _(
+                "%(bet)s won with six: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
                 "= %(total)s chips."
             )
             % figures
         )
-    return _("%(bet)s won: %(returned)s back + %(winnings)s winnings = %(total)s chips.") % figures
+    if kind.is_lion and round.natural:
+        return (
+            _(
+                "%(bet)s won with a natural: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
+                "= %(total)s chips."
+            )
+            % figures
+        )
+    if kind.is_lion:
+        return (
+            _(
+                "%(bet)s won by %(margin)s: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
+                "= %(total)s chips."
+            )
+            % figures
+        )
+    return (
+        _("%(bet)s won: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings = %(total)s chips.")
+        % figures
+    )
+
+
+def _outcome(round) -> Outcome:
+    """The engine's outcome of a settled round, from what the round stored."""
+    return Outcome(
+        Winner(round.winner),
+        round.player_total,
+        round.banker_total,
+        bool(round.natural),
+        len(round.card_tokens),
+    )

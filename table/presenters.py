@@ -11,21 +11,42 @@ Nothing undealt is ever read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from table import coach
-from table.engine import BANKER_TABLE, Card, Coup, Hand, Reason, Shoe
-from table.explain import HAND_NAMES, SUIT_SYMBOLS, amount_text, bet_sentence, card_name, step_sentences
+from table.engine import (
+    BANKER_TABLE,
+    ROAD_ROWS,
+    Card,
+    Coup,
+    Hand,
+    PayoutSet,
+    Reason,
+    RoadCell,
+    Shoe,
+    Winner,
+    bead_plate,
+    big_road,
+)
+from table.explain import (
+    HAND_NAMES,
+    SUIT_SYMBOLS,
+    amount_text,
+    bet_sentence,
+    card_name,
+    chips_text,
+    ratio_text,
+    step_sentences,
+)
 from table.models import Round, RoundBet, Seat
-from table.presets import PRESETS, Preset
+from table.presets import CHIPS, DEFAULT_CHIP, PRESETS, Preset
 from table.selectors import latest_round
 
 
@@ -36,6 +57,49 @@ class CardView:
     rank: str
     symbol: str
     red: bool
+    #: The card dealt last: it slides in (CSS, skipped under prefers-reduced-motion).
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
+class ChipView:
+    """One chip of the rack, or of a stack on a spot."""
+
+    value: Decimal
+    text: str
+    #: The colour class of its value (``chip-25``): colour is never the only cue, the number is printed.
+    css: str
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class SpotView:
+    """One betting spot of the felt."""
+
+    kind: str
+    label: str
+    pays: str
+    #: What the number field shows: what the learner typed (after a refusal), else the draft's amount.
+    value: str
+    amount: Decimal | None
+    stack: list[ChipView]
+    add_label: str
+    lion: bool = False
+
+
+def chip_view(value: Decimal, selected: bool = False) -> ChipView:
+    return ChipView(value=value, text=chips_text(value), css=f"chip-{value:.0f}", selected=selected)
+
+
+def chip_stack(amount: Decimal | None, most: int = 5) -> list[ChipView]:
+    """The chips that make ``amount``, largest first, as a dealer would stack them (at most ``most``)."""
+    stack: list[ChipView] = []
+    left = amount or Decimal(0)
+    for value in reversed(CHIPS):
+        while left >= value and len(stack) < most:
+            stack.append(chip_view(value))
+            left -= value
+    return stack
 
 
 @dataclass
@@ -62,6 +126,11 @@ class TableView:
     lion: bool = True
     #: A lesson example is one coup: no betting form for a next round once it is settled.
     one_round: bool = False
+    #: The rack's chip in use, and the stake fields as the learner typed them (after a refusal).
+    chip: Decimal = DEFAULT_CHIP
+    entered: dict[str, str] | None = None
+    #: A lesson example that only shows a coup has no betting spots on its felt.
+    stakes: bool = True
 
     @property
     def banker_table(self) -> str:
@@ -70,7 +139,7 @@ class TableView:
     @property
     def question(self) -> coach.Question | None:
         """The coach's pending question, when coach mode is on."""
-        if not self.seat.coach_mode or self.round is None or self.round.state == Round.State.BETTING:
+        if self.round is None or not self.round.coached or self.round.state == Round.State.BETTING:
             return None
         return coach.pending(self.coup, self.round.calls)
 
@@ -103,6 +172,17 @@ class TableView:
         return shown[-1] if shown else []
 
     @property
+    def latest_lines(self) -> list[tuple[str, str]]:
+        """The last card's sentences with their part: ``received`` (where the card went), ``decision``,
+        and ``over`` (who won, which the result banner says too)."""
+        lines = [(sentence, "decision") for sentence in self.shown_latest]
+        if lines:
+            lines[0] = (lines[0][0], "received")
+            if self.settled and len(lines) > 1:
+                lines[-1] = (lines[-1][0], "over")
+        return lines
+
+    @property
     def feedback(self) -> list[dict]:
         """This round's graded calls, in the order they were asked."""
         if self.round is None:
@@ -120,14 +200,15 @@ class TableView:
                         f"{bet.get_kind_display()} {_answer_text(call['answers'].get(bet.kind))}"
                         for bet in self.bets
                     ),
-                    "rule": " ".join(bet_sentence(bet) for bet in self.bets),
+                    "rule": " ".join(self.bet_sentences),
                 }
             )
         return items
 
     @property
     def bet_sentences(self) -> list[str]:
-        return [bet_sentence(bet) for bet in self.bets]
+        assert self.round is not None
+        return [bet_sentence(bet, self.round) for bet in self.bets]
 
     @property
     def betting(self) -> bool:
@@ -155,36 +236,115 @@ class TableView:
             return ""
         return str(HAND_NAMES[self.coup.next_hand])
 
-    def _spots(self, kinds: tuple[str, ...]) -> list[tuple[str, str | Promise, str]]:
-        """(kind, label, pre-filled amount): the draft, or the last round's bets to bet again."""
-        amounts = {bet.kind: f"{bet.amount:.0f}" for bet in self.bets}
+    @property
+    def spots(self) -> list[SpotView]:
+        """The felt's betting spots: the draft's stakes while betting, the confirmed bets while dealing.
+
+        Once a round is settled the spots are the next round's, empty until chips go on them.
+        """
+        kinds = ["player", "banker", "tie"] + (["lion_player", "lion_banker"] if self.lion else [])
+        next_round = self.settled and self.placing
+        amounts = {} if next_round else {bet.kind: bet.amount for bet in self.bets}
         labels = dict(RoundBet.Kind.choices)
-        return [(kind, labels[kind], amounts.get(kind, "")) for kind in kinds]
+        entered = self.entered or {}
+        chip = chips_text(self.chip)
+        return [
+            SpotView(
+                kind=kind,
+                label=str(labels[kind]),
+                pays=spot_pays(kind, self.table.payouts),
+                value=entered[kind]
+                if kind in entered
+                else (f"{amounts[kind]:.0f}" if kind in amounts else ""),
+                amount=amounts.get(kind),
+                stack=chip_stack(amounts.get(kind)),
+                add_label=_("Add %(chip)s chips to %(spot)s") % {"chip": chip, "spot": labels[kind]},
+                lion=kind.startswith("lion"),
+            )
+            for kind in kinds
+        ]
 
     @property
-    def main_spots(self) -> list[tuple[str, str | Promise, str]]:
-        return self._spots(("player", "banker", "tie"))
+    def placing(self) -> bool:
+        """The learner is placing bets: the spots are a form (not while a coach question is pending)."""
+        return self.betting and not self.hides_result
 
     @property
-    def lion_spots(self) -> list[tuple[str, str | Promise, str]]:
-        return self._spots(("lion_player", "lion_banker")) if self.lion else []
+    def rack(self) -> list[ChipView]:
+        return [chip_view(value, selected=value == self.chip) for value in CHIPS]
+
+    @property
+    def lion_pays(self) -> list[tuple[str, str]]:
+        """The Lion Bonus pay table: (how the side wins, what it pays), best first."""
+        payouts = self.table.payouts
+        rows = [(_("natural"), ratio_text(payouts.lion_natural_pays))]
+        rows += [
+            (_("by %(margin)s") % {"margin": margin}, ratio_text(ratio))
+            for margin, ratio in sorted(payouts.lion_margin_pays.items(), reverse=True)
+        ]
+        return rows
+
+    @property
+    def can_undo(self) -> bool:
+        return self.round is not None and self.round.state == Round.State.BETTING and bool(self.round.chips)
+
+    @property
+    def can_repeat(self) -> bool:
+        """A table round after the first can repeat the last bets (every settled table round had one)."""
+        return not self.one_round and self.next_number > 1
+
+    @property
+    def verdict_totals(self) -> tuple[int, int]:
+        """The final totals, the winner's first."""
+        assert self.round is not None
+        player, banker = self.round.player_total or 0, self.round.banker_total or 0
+        return (banker, player) if self.round.winner == "banker" else (player, banker)
+
+    @property
+    def net(self) -> Decimal:
+        """What the settled round won or lost the learner, all bets together."""
+        assert self.round is not None
+        return self.round.returned - self.round.committed
+
+    @property
+    def net_text(self) -> str:
+        sign = "+" if self.net > 0 else "−" if self.net < 0 else "±"
+        return f"{sign}{amount_text(abs(self.net))}"
 
     @property
     def presets(self) -> list[Preset]:
         return list(PRESETS.values())
 
     @property
-    def hand_rows(self) -> list[tuple[str, list[CardView], int]]:
-        assert self.coup is not None
+    def hand_rows(self) -> list[tuple[str, str, list[CardView], int | None]]:
+        """(kind, name, cards, total) of both hands; no cards and no total before the first card."""
+        coup = self.coup
         return [
-            (str(HAND_NAMES[Hand.PLAYER]), self.player, self.coup.player_total),
-            (str(HAND_NAMES[Hand.BANKER]), self.banker, self.coup.banker_total),
+            ("player", str(HAND_NAMES[Hand.PLAYER]), self.player, coup.player_total if coup else None),
+            ("banker", str(HAND_NAMES[Hand.BANKER]), self.banker, coup.banker_total if coup else None),
         ]
 
-    @property
-    def margin(self) -> int:
-        assert self.round is not None and self.round.player_total is not None
-        return abs(self.round.player_total - (self.round.banker_total or 0))
+
+def spot_pays(kind: str, payouts: PayoutSet) -> str:
+    """What a spot pays, as printed on the felt."""
+    if kind == "player":
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.player_pays)}
+    if kind == "tie":
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.tie_pays)}
+    if kind == "banker":
+        if payouts.banker_commission:
+            return _("pays %(ratio)s less %(rate)s%%") % {
+                "ratio": ratio_text(payouts.banker_pays),
+                "rate": f"{payouts.banker_commission * 100:.0f}",
+            }
+        if payouts.banker_six_pays is not None:
+            return _("pays %(ratio)s; a six pays %(six)s") % {
+                "ratio": ratio_text(payouts.banker_pays),
+                "six": ratio_text(payouts.banker_six_pays),
+            }
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.banker_pays)}
+    best = max(payouts.lion_margin_pays.values())
+    return _("pays up to %(ratio)s") % {"ratio": ratio_text(best)}
 
 
 def _answer_text(answer: str | None) -> str:
@@ -223,6 +383,9 @@ def table_view(
     panel_id: str = "table-panel",
     lion: bool = True,
     one_round: bool = False,
+    chip: Decimal = DEFAULT_CHIP,
+    entered: dict[str, str] | None = None,
+    stakes: bool = True,
 ) -> TableView:
     """The current round (open, or the last one settled) with its coup replayed.
 
@@ -252,6 +415,9 @@ def table_view(
         panel_id=panel_id,
         lion=lion,
         one_round=one_round,
+        chip=chip,
+        entered=entered,
+        stakes=stakes,
     )
     if seat.shoe_state:
         view.cards_left = Shoe.remaining_in(seat.shoe_state)  # the service has already parsed it
@@ -260,6 +426,8 @@ def table_view(
         view.banker = [card_view(card) for card in coup.banker]
         view.narration = [step_sentences(step) for step in coup.steps]
         last = coup.steps[-1]
+        newest = view.player if last.hand is Hand.PLAYER else view.banker
+        newest[-1] = replace(newest[-1], fresh=True)
         if {Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(last.reasons):
             view.banker_row = int(last.params["banker_total_before_draw"] or 0)
             view.banker_column = int(last.params["player_third"] or 0)
@@ -286,4 +454,58 @@ def _banker_table_html(row: int | None, column: int | None, language: str | None
     view = {"banker_row": row, "banker_column": column}
     return render_to_string(
         "table/partials/_banker_table.html", {"view": view, "banker_rows": banker_table_rows()}
+    )
+
+
+@dataclass(frozen=True)
+class Roads:
+    """The shoe's scoreboards: the bead plate (rounds by column of six) and the Big Road."""
+
+    bead: list[list[Round | None]]
+    big: list[list[RoadCell | None]]
+    counts: dict[str, int]
+    longest: tuple[str, int] | None
+
+    @property
+    def played(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def summary(self) -> str:
+        """The Big Road in words, for a screen reader (its cells are drawn, not read)."""
+        text = _("%(coups)s coups: Player %(player)s, Banker %(banker)s, Tie %(tie)s.") % {
+            "coups": self.played,
+            **self.counts,
+        }
+        if self.longest is not None:
+            winner, length = self.longest
+            text += " " + _("Longest run: %(side)s, %(length)s in a row.") % {
+                "side": HAND_NAMES[Hand(winner)],
+                "length": length,
+            }
+        return text
+
+
+#: Columns drawn at least, as on a scoreboard that waits for the shoe (more scroll in their own box).
+BEAD_COLUMNS, BIG_ROAD_COLUMNS = 11, 14
+
+
+def roads_view(rounds: list[Round]) -> Roads:
+    """The scoreboards of a shoe's settled rounds, oldest first, padded with empty columns."""
+    winners = [Winner(round.winner) for round in rounds]
+    columns = bead_plate(winners)
+    bead: list[list[Round | None]] = [
+        [rounds[index * ROAD_ROWS + row] if winner is not None else None for row, winner in enumerate(column)]
+        for index, column in enumerate(columns)
+    ]
+    bead += [[None] * ROAD_ROWS for _ in range(BEAD_COLUMNS - len(bead))]
+    road = big_road(winners)
+    big: list[list[RoadCell | None]] = road.grid() if road.cells else []
+    big += [[None] * ROAD_ROWS for _ in range(BIG_ROAD_COLUMNS - len(big))]
+    longest = road.longest_run
+    return Roads(
+        bead=bead,
+        big=big,
+        counts={winner.value: winners.count(winner) for winner in Winner},
+        longest=(longest[0].value, longest[1]) if longest is not None else None,
     )

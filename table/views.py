@@ -13,41 +13,59 @@ from http import HTTPStatus
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from table import actions, services
 from table.charts import balance_chart
-from table.forms import parse_index
+from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Round, Seat
-from table.presenters import table_view
+from table.presenters import roads_view, table_view
+from table.presets import DEFAULT_CHIP
 from table.selectors import full_shoe_odds, next_coup_odds, recent_rounds, shoe_rounds
 
 
 def _render(
-    request, seat: Seat, *, round: Round | None = None, error: str = "", status: int = HTTPStatus.OK
+    request,
+    seat: Seat,
+    *,
+    round: Round | None = None,
+    error: str = "",
+    status: int = HTTPStatus.OK,
+    entered: dict[str, str] | None = None,
 ) -> HttpResponse:
-    view = table_view(seat, round=round)
+    data = request.POST if request.method == "POST" else request.GET
+    view = table_view(seat, round=round, chip=chip_in_use(data), entered=entered)
+    # The scoreboards sit beside the panel: a full page draws them, an htmx answer swaps them out of
+    # band only when they may have changed (a round settled, a shoe began, the table changed).
+    roads_changed = not request.htmx or not view.dealing or view.next_index == 0
     context = {
         "view": view,
         "seat": view.seat,
         "error": error,
-        "history": recent_rounds(seat) if not view.dealing else None,
+        "roads": roads_view(shoe_rounds(view.seat)) if roads_changed else None,
     }
     template = "table/play.html#table-panel" if request.htmx else "table/play.html"
     return render(request, template, context, status=status)
 
 
 def _act(request, action: actions.Action) -> HttpResponse:
-    """Run one service for the learner's seat; render its fresh state, or the refusal with its status."""
+    """Run one service for the learner's seat; render its fresh state, or the refusal with its status.
+
+    A refused bet form comes back with the stakes exactly as the learner typed them.
+    """
     done = actions.run(
         services.learner_seat(request.user),
         action,
         reload=lambda: services.seat_for_learner(user=request.user),
     )
     if done.refused:
-        return _render(request, done.seat, error=done.error, status=done.status)
+        return _render(
+            request, done.seat, error=done.error, status=done.status, entered=stakes_entered(request.POST)
+        )
     if not request.htmx:
-        return redirect("table:play")
+        chip = chip_in_use(request.POST)
+        return redirect(reverse("table:play") + (f"?chip={chip:.0f}" if chip != DEFAULT_CHIP else ""))
     return _render(request, done.seat, round=done.round)
 
 
@@ -131,7 +149,7 @@ def results(request) -> HttpResponse:
     context = {
         "seat": seat,
         "chart": balance_chart(seat),
-        "bead_plate": shoe_rounds(seat),
+        "roads": roads_view(shoe_rounds(seat)),
         "history": recent_rounds(seat, limit=30),
     }
     return render(request, "table/results.html", context)
@@ -140,7 +158,9 @@ def results(request) -> HttpResponse:
 @login_required
 @require_GET
 def odds(request) -> HttpResponse:
-    """Exact odds of the next coup for the cards left in this shoe (a fragment for htmx)."""
+    """Exact odds of the next coup for the cards left in this shoe (a fragment for htmx; ``close``: none)."""
+    if request.htmx and request.GET.get("close"):
+        return HttpResponse("")
     seat = services.seat_for_learner(user=request.user)
     next_odds = next_coup_odds(seat)
     context = {

@@ -35,9 +35,9 @@ TABLE_COUPS = "4S 2H 4D 3C  2C 4H 3S 4D  5H 3S KC JD 8H"
 
 
 def chips(panel, term: str):
-    """The value shown beside ``term`` ("Balance", "Committed", ...) in the panel's chip list."""
+    """The value shown beside ``term`` ("Balance", "In play", ...) in the panel's status line."""
     term_exactly = panel.page.get_by_role("term").filter(has_text=re.compile(rf"^{re.escape(term)}$"))
-    return panel.locator("dl.chips div").filter(has=term_exactly)
+    return panel.locator("dl.status div").filter(has=term_exactly)
 
 
 def deal_cards(page, panel, cards: list[tuple[str, str]]) -> None:
@@ -112,9 +112,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
         [("Player", "four of spades"), ("Banker", "two of hearts")]
         + [("Player", "four of diamonds"), ("Banker", "three of clubs")],
     )
-    expect(example.get_by_role("region", name="Result")).to_contain_text(
-        "Player wins, 8 to 5, by 3 (a natural)."
-    )
+    expect(example.get_by_role("region", name="Result")).to_contain_text("Player wins, 8 to 5 (a natural)")
     exercise = page.locator("#exercise")
     expect(exercise.get_by_role("img", name="seven of hearts")).to_be_visible()
     answer(page, exercise, choice="5")  # 7 + 8 = 15: the last digit
@@ -129,7 +127,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     expect(chips(example, "Sandbox balance")).to_contain_text("100.00 chips")
     stake(page, example, player=10)
     expect(chips(example, "Sandbox balance")).to_contain_text("90.00 chips")
-    expect(chips(example, "Committed")).to_contain_text("10.00 chips")
+    expect(chips(example, "In play")).to_contain_text("10.00 chips")
     snap(page, "journey-05-lesson-4-stake-confirmed")
     deal_cards(
         page,
@@ -137,7 +135,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
         [("Player", "four of spades"), ("Banker", "two of hearts")]
         + [("Player", "four of diamonds"), ("Banker", "three of clubs")],
     )
-    expect(example.get_by_role("region", name="Result")).to_contain_text("Your balance is now 110.00 chips.")
+    expect(example.get_by_role("region", name="Result")).to_contain_text("Balance: 110.00 chips.")
     answer(page, page.locator("#exercise"), balance="90", committed="10")
 
     # --- Lesson 6: a settlement case, 10 on Banker winning less commission -----------------------------
@@ -151,9 +149,9 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
         + [("Player", "three of spades"), ("Banker", "four of diamonds")],
     )
     result = example.get_by_role("region", name="Result")
-    expect(result).to_contain_text("Banker wins, 5 to 8, by 3 (a natural).")
-    expect(result.get_by_role("row").filter(has_text="Banker")).to_contain_text("−0.50")
-    expect(result).to_contain_text("Your balance is now 109.50 chips.")
+    expect(result).to_contain_text("Banker wins, 8 to 5 (a natural)")
+    expect(result).to_contain_text("less 5% commission, so 10.00 back + 10.00 winnings − 0.50 commission")
+    expect(result).to_contain_text("Balance: 109.50 chips.")
     answer(page, page.locator("#exercise"), balance="110")  # 10 on Player, Player wins: 90 + 20
     snap(page, "journey-06-lesson-6-settled")
 
@@ -170,7 +168,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     expect(narration).to_contain_text("Player has 5: on 0 to 5 Player draws a third card.")
     deal_cards(page, example, [("Player", "eight of hearts")])
     expect(narration).to_contain_text("Banker has 3 and Player's third card is an 8: Banker stands.")
-    expect(example.get_by_role("region", name="Result")).to_contain_text("Tie: both hands have 3.")
+    expect(example.get_by_role("region", name="Result")).to_contain_text("Tie: both hands have 3")
     answer(page, page.locator("#exercise"), choice="Draws")  # Player on 5 draws
     snap(page, "journey-07-lesson-7-tie")
 
@@ -182,7 +180,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
 
     stake(page, table, player=10)
     expect(chips(table, "Balance")).to_contain_text("90.00 chips")
-    expect(chips(table, "Committed")).to_contain_text("10.00 chips")
+    expect(chips(table, "In play")).to_contain_text("10.00 chips")
     deal_cards(
         page,
         table,
@@ -222,15 +220,15 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     htmx_click(page, table.get_by_role("button", name="Stands"))  # Banker on 3 against an 8
     coach_settlement(page, table, player="10", tie="45")  # a push, and 5 + 40 winnings
     result = table.get_by_role("region", name="Result")
-    expect(result).to_contain_text("Tie: both hands have 3.")
-    expect(result).to_contain_text("Your balance is now 169.00 chips.")
+    expect(result).to_contain_text("Tie: both hands have 3")
+    expect(result).to_contain_text("Balance: 169.00 chips.")
     expect(chips(table, "Balance")).to_contain_text("169.00 chips")
     snap(page, "journey-11-table-round-3-settled")
 
     seat.refresh_from_db()
     assert seat.balance == Decimal("169.00")  # 100 − 10 + 20 − 20 + 39 − 15 + 55
     ledger_verify(seat)  # and the balance is the sum of the ledger
-    page.get_by_role("link", name="Your results and balance chart").click()
+    page.get_by_role("link", name="Your results").click()
     expect(page.get_by_role("main")).to_contain_text("Balance: 169.00 chips")
     expect(page.get_by_role("region", name="Recent rounds").get_by_role("row")).to_have_count(4)
     snap(page, "journey-12-results")
@@ -293,8 +291,8 @@ def test_without_javascript_a_table_round_is_still_staked_called_dealt_and_settl
     table.get_by_role("button", name="Check my answer").click()
 
     result = table.get_by_role("region", name="Result")
-    expect(result).to_contain_text("Tie: both hands have 3.")
-    expect(result).to_contain_text("Your balance is now 100.00 chips.")
+    expect(result).to_contain_text("Tie: both hands have 3")
+    expect(result).to_contain_text("Balance: 100.00 chips.")
     expect(table.get_by_role("group", name="Player").get_by_role("img")).to_have_count(3)
     snap(page, "no-js-table-settled")
     seat.refresh_from_db()

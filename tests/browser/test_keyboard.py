@@ -39,7 +39,7 @@ def test_a_whole_round_is_staked_confirmed_dealt_and_settled_with_the_keyboard_a
 
     deal = page.get_by_role("button", name=DEAL)
     expect(deal).to_be_focused()
-    expect(page.locator(".chips")).to_contain_text("90.00 chips")
+    expect(page.locator("dl.status")).to_contain_text("90.00 chips")
     # The focus ring shows where Enter goes (WCAG 2.4.7), after a swap as after a Tab.
     assert deal.evaluate("button => getComputedStyle(button).outlineStyle") != "none"
 
@@ -53,8 +53,8 @@ def test_a_whole_round_is_staked_confirmed_dealt_and_settled_with_the_keyboard_a
     snap(page, "keyboard-round-settled")
 
     assert presses == 4
-    expect(result).to_contain_text("Player wins, 8 to 5, by 3 (a natural).")
-    expect(result).to_contain_text("Your balance is now 110.00 chips.")
-    expect(page.get_by_role("heading", name="Hand result")).to_be_focused()
+    expect(result).to_contain_text("Player wins, 8 to 5 (a natural)")
+    expect(result).to_contain_text("Balance: 110.00 chips.")
+    expect(page.get_by_role("region", name="Result").get_by_role("heading")).to_be_focused()
     cards = page.locator(".felt").get_by_role("img")
     expect(cards).to_have_count(4)

@@ -122,7 +122,7 @@ def test_the_first_stake_goes_100_to_90_with_10_committed_then_110(learner_clien
 
     confirmed = responses[0].content.decode()
     assert "<dt>Sandbox balance</dt><dd><strong>90.00 chips</strong></dd>" in confirmed
-    assert "<dt>Committed</dt><dd>10.00 chips</dd>" in confirmed
+    assert "<dt>In play</dt><dd>10.00 chips</dd>" in confirmed
     assert "Your balance is now <strong>110.00 chips</strong>" in responses[-1].content.decode()
 
 

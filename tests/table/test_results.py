@@ -57,6 +57,32 @@ def test_a_reset_moves_both_lines_alike(seat):
     )
 
 
+def test_a_restart_is_marked_on_the_chart_and_named_in_its_caption(client, seat):
+    play(seat, "2 4 3 4", player=96)  # loses: 4 chips left
+    services.balance_reset(seat=seat)
+    play(seat, "4 2 4 3", player=10)
+
+    chart = balance_chart(seat)
+    assert [amount for _, amount in chart.restarts] == [Decimal("96.00")]
+    assert chart.restarts[0][0] == 462.0  # half-way between the points after round 1 and after round 2
+
+    client.force_login(seat.user)
+    html = client.get(reverse("table:results")).content.decode()
+    assert html.count('class="restart"') == 1
+    assert "Your balance went from 100.00 to 110.00 chips." in html
+    assert "Both lines include 1 restart with the starting chips, which added 96.00 chips" in html
+
+
+def test_a_restart_after_the_last_round_ends_the_chart_at_the_balance_of_now(seat):
+    play(seat, "2 4 3 4", player=96)
+    services.balance_reset(seat=seat)
+
+    chart = balance_chart(seat)
+
+    assert chart.actual == [Decimal("100.00"), Decimal("4.00"), Decimal("100.00")]
+    assert chart.rounds == 1 and chart.restart_total == Decimal("96.00")
+
+
 def test_no_chart_before_the_first_round(seat):
     assert balance_chart(seat) is None
 
@@ -79,7 +105,7 @@ def test_the_results_page_shows_the_chart_the_bead_plate_and_history(client, sea
     assert response.status_code == HTTPStatus.OK
     assert "<svg" in html and "polyline" in html
     assert html.count('class="bead player"') == 1 and html.count('class="bead tie"') == 1
-    assert "no streak predicts the next coup" in html
+    assert "predicts nothing" in html
     assert "Your balance went from 100.00 to 190.00 chips." in html
 
 
