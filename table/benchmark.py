@@ -41,6 +41,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 ROUND = re.compile(rb'name="round" value="(\d+)"')
 CARD = re.compile(rb'name="card" value="(\d+)"')
 CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
+#: The result banner: the coup is settled.
+SETTLED = b'class="result result-'
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -163,7 +165,7 @@ def play_round(browser: Browser, tally: Tally) -> None:
         if status != 200:
             tally.errors.append(f"deal answered {status}")
             return
-        if b'class="result"' in content:
+        if SETTLED in content:
             tally.settle.append(elapsed)
             tally.rounds.append(number)
             browser.next_round = number + 1

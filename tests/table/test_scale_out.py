@@ -84,7 +84,7 @@ def play(browsers, stakes):
     )
     assert status == 200, content
     number, turn = first.next_round, 0
-    while b'class="result"' not in content:
+    while benchmark.SETTLED not in content:
         browser = browsers[turn % len(browsers)]
         card = benchmark.CARD.search(content).group(1).decode()
         status, content, _ = browser.request(
