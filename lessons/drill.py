@@ -9,13 +9,14 @@ Design overview:
 - ``next_cell`` picks a cell at random with weights: a cell never tried and a
   cell answered wrong (or with a short streak) weigh more, a mastered cell
   weighs less but never zero, so every cell keeps coming back.
-- The question token sent to the browser names only the cell, never the right
-  answer (a signed token is readable, only not forgeable). The answer is
-  worked out again from the cell when it is graded.
-- ``drill_attempt_record`` writes the attempt and counts it on the learner's
-  ``DrillCell`` in one transaction. The unique (user, nonce) constraint on
-  ``Attempt`` makes a replayed answer fail before anything is counted, so the
-  attempts and the cell counts always agree.
+- A question is kept on the server like a lesson's exercise
+  (``lessons.questions``): the page carries only its one-time nonce, which
+  names neither the cell nor the answer. The answer is worked out again from
+  the kept cell when it is graded.
+- ``drill_attempt_record`` writes the attempt, counts it on the learner's
+  ``DrillCell`` and forgets the kept question in one transaction. The unique
+  (user, nonce) constraint on ``Attempt`` makes a replayed answer fail before
+  anything is counted, so the attempts and the cell counts always agree.
 - The heat map is ``progress.heatmap``'s, the same builder as the class's.
 """
 
@@ -26,9 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from common.errors import AppError
+from lessons import questions
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
 from progress.services import AnswerReplayed, drill_answer_record
@@ -129,13 +132,8 @@ def question_for(cell: Cell) -> dict[str, Any]:
     }
 
 
-def token_question(cell: Cell) -> dict[str, Any]:
-    """What the signed token carries: the cell, without its answer."""
-    return {"kind": KIND, "banker_total": cell.banker_total, "third": cell.third}
-
-
 def cell_from_question(question: Mapping[str, Any]) -> Cell:
-    """The cell a token's question is about.
+    """The cell a kept question is about.
 
     :raises DrillError: if it is not a drill question about a real cell.
     """
@@ -148,6 +146,27 @@ def cell_from_question(question: Mapping[str, Any]) -> Cell:
     ):
         raise DrillError(TOKEN_BAD)
     return Cell(total, third)
+
+
+def drill_question_issue(*, user, cell: Cell) -> str:
+    """Keep the question about this cell for the learner; its nonce is the page's token."""
+    return questions.question_issue(user=user, question=question_for(cell))
+
+
+def drill_question_find(*, user, token: str) -> Cell:
+    """The cell of the drill question waiting for this learner under this token.
+
+    :raises AlreadyAnswered: if the learner already answered it (``attempt`` is that answer).
+    :raises DrillError: ``TOKEN_BAD`` for anything else (malformed, tampered with, old, another
+        learner's, a lesson's).
+    """
+    try:
+        issued = questions.question_find(user=user, token=token)
+    except questions.Answered as replay:
+        raise AlreadyAnswered(replay.attempt) from None
+    except questions.BadToken:
+        raise DrillError(TOKEN_BAD) from None
+    return cell_from_question(issued.question)
 
 
 def parse_answer(value: str | None) -> str:
@@ -205,8 +224,9 @@ def feedback_for(attempt: Attempt) -> Feedback:
     return Feedback(Cell(question["banker_total"], question["third"]), attempt.answer, attempt.correct)
 
 
+@transaction.atomic
 def drill_attempt_record(*, user, nonce: str, cell: Cell, answer: str) -> Feedback:
-    """Record one drill answer: the attempt, and its count on the learner's cell, together.
+    """Record one drill answer: the attempt, its count on the learner's cell, and forget the question.
 
     :raises AlreadyAnswered: if this question (its nonce) was answered before; nothing is counted.
     """
@@ -223,4 +243,5 @@ def drill_attempt_record(*, user, nonce: str, cell: Cell, answer: str) -> Feedba
         )
     except AnswerReplayed as replay:
         raise AlreadyAnswered(replay.attempt) from None
+    questions.question_discard(user=user, nonce=nonce)
     return Feedback(cell, answer, correct)

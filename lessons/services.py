@@ -49,24 +49,36 @@ def lessons_load() -> int:
 
 
 def exercise_next(*, user, lesson: Lesson, progress: LessonProgress, rng: random.Random) -> tuple[dict, str]:
-    """The learner's next question in this lesson (a generated one drawn with ``rng``), and its token."""
+    """The learner's next question in this lesson (a generated one drawn with ``rng``), and its token.
+
+    The question, right answer included, is kept on the server; the token is only its nonce.
+    """
     question = exercises.question_for(LESSONS[lesson.slug].exercise, progress.correct, rng) | {
         "lesson": lesson.slug
     }
-    return question, questions.issue(user.pk, question)
+    return question, questions.question_issue(user=user, question=question, lesson=lesson)
 
 
+def exercise_again(*, user, lesson: Lesson, question: dict) -> str:
+    """A fresh token for a question asked before (to try it again after a wrong answer)."""
+    return questions.question_issue(user=user, question=question, lesson=lesson)
+
+
+@transaction.atomic
 def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, Attempt]:
-    """Grade and record one answer; a replayed answer (same question twice) is refused.
+    """Grade one answer against the question kept for this token, record it, and forget the question.
 
-    :raises ExerciseError: 400 for an unreadable question or answer, 409 for a replay.
+    A replayed answer (same question twice) is refused and counted once.
+
+    :raises ExerciseError: 400 for an unknown question or an unreadable answer, 409 for a replay.
     """
     try:
-        nonce, question = questions.read(user.pk, token)
+        issued = questions.question_find(user=user, token=token, lesson=lesson)
+    except questions.Answered as error:
+        raise ExerciseError(ALREADY_ANSWERED, 409) from error
     except questions.BadToken as error:
         raise ExerciseError(BAD_QUESTION, 400) from error
-    if question.get("lesson") != lesson.slug:
-        raise ExerciseError(BAD_QUESTION, 400)
+    question = issued.question
     try:
         answer = exercises.normalise(question, data)
     except exercises.BadAnswer as error:
@@ -77,13 +89,14 @@ def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, At
             user=user,
             lesson=lesson,
             required=LESSONS[lesson.slug].required,
-            nonce=nonce,
+            nonce=issued.nonce,
             question=question,
             answer=answer,
             correct=correct,
         )
     except AnswerReplayed as error:
         raise ExerciseError(ALREADY_ANSWERED, 409) from error
+    questions.question_discard(user=user, nonce=issued.nonce)
     return question, attempt
 
 

@@ -83,11 +83,12 @@ def example_view(
 
 
 def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "") -> dict:
-    question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
     if feedback and not feedback["correct"]:
-        # Try again: the same question, with a fresh one-time token.
+        # Try again: the same question (as kept on the server), with a fresh one-time token.
         question = feedback["question"]
-        token = services.questions.issue(request.user.pk, question)
+        token = services.exercise_again(user=request.user, lesson=lesson, question=question)
+    else:
+        question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
     return {
         "progress": progress,
         "question": question,

@@ -18,21 +18,19 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from lessons import questions
 from lessons.drill import (
-    TOKEN_BAD,
     TOKEN_MISSING,
     AlreadyAnswered,
     Cell,
     DrillError,
     Feedback,
-    cell_from_question,
     drill_attempt_record,
+    drill_question_find,
+    drill_question_issue,
     feedback_for,
     next_cell,
     parse_answer,
     question_for,
-    token_question,
 )
 from progress.heatmap import learner_cells, learner_heat_map
 
@@ -58,7 +56,7 @@ def _render(
     if ask is None or not token:
         previous = feedback.cell if feedback else None
         ask = next_cell(cells, RNG, previous=previous)
-        token = questions.issue(request.user.id, token_question(ask))
+        token = drill_question_issue(user=request.user, cell=ask)
     context = {
         "feedback": feedback,
         "error": error,
@@ -80,23 +78,29 @@ def drill(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def drill_answer(request: HtmxHttpRequest) -> HttpResponse:
-    """Grade the answer to a signed question, count it once, and ask the next one."""
+    """Grade the answer to the question kept for this token, count it once, and ask the next one."""
     token = request.POST.get("token", "")
     if not token:
         return _render(request, error=TOKEN_MISSING, status=HTTPStatus.BAD_REQUEST)
     try:
-        nonce, question = questions.read(request.user.id, token)
-        cell = cell_from_question(question)
-    except (questions.BadToken, DrillError):
-        return _render(request, error=TOKEN_BAD, status=HTTPStatus.BAD_REQUEST)
+        cell = drill_question_find(user=request.user, token=token)
+    except AlreadyAnswered as refused:
+        return _replayed(request, refused)
+    except DrillError as refused:
+        return _render(request, error=refused.message, status=refused.status)
     try:
         answer = parse_answer(request.POST.get("answer"))
-        feedback = drill_attempt_record(user=request.user, nonce=nonce, cell=cell, answer=answer)
-    except AlreadyAnswered as refused:
-        return _render(
-            request, feedback=feedback_for(refused.attempt), error=refused.message, status=refused.status
-        )
+        feedback = drill_attempt_record(user=request.user, nonce=token, cell=cell, answer=answer)
+    except AlreadyAnswered as refused:  # answered by a doubled request in the meantime
+        return _replayed(request, refused)
     except DrillError as refused:
         # The question was not answered: ask it again with the same token.
         return _render(request, ask=cell, token=token, error=refused.message, status=refused.status)
     return _render(request, feedback=feedback)
+
+
+def _replayed(request: HtmxHttpRequest, refused: AlreadyAnswered) -> HttpResponse:
+    """The answer that counted, shown again with the refusal and a new question."""
+    return _render(
+        request, feedback=feedback_for(refused.attempt), error=refused.message, status=refused.status
+    )

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from lessons import drill, questions
-from progress.models import MASTERY_STREAK, STOOD, Attempt, DrillCell
+from lessons.models import IssuedQuestion
+from progress.models import MASTERY_STREAK, STOOD, Attempt, DrillCell, Lesson
 from progress.services import drill_cell_record
 from tests.factories import UserFactory
 
@@ -29,7 +30,12 @@ def learner_client(client, learner):
 
 
 def token_for(user, banker_total, third):
-    return questions.issue(user.id, drill.token_question(drill.Cell(banker_total, third)))
+    return drill.drill_question_issue(user=user, cell=drill.Cell(banker_total, third))
+
+
+def kept(token):
+    """The question kept on the server for a token."""
+    return IssuedQuestion.objects.get(nonce=token).question
 
 
 def answer(client, token, value, headers=None):
@@ -90,8 +96,11 @@ def test_questions_name_the_banker_total_and_the_third_card_or_that_player_stood
     )
 
 
-def test_the_token_names_the_cell_but_never_its_answer():
-    assert "answer" not in drill.token_question(drill.Cell(4, "2"))
+def test_the_token_is_a_bare_nonce_and_the_cell_and_its_answer_stay_on_the_server(learner):
+    token = token_for(learner, 4, "2")
+
+    assert re.fullmatch(r"[0-9a-f]{32}", token)
+    assert kept(token) == drill.question_for(drill.Cell(4, "2"))
 
 
 @pytest.mark.parametrize(
@@ -193,11 +202,12 @@ def test_the_drill_page_is_a_full_page_and_the_htmx_request_a_fragment(learner_c
             assert f'name="answer" value="{value}"' in html and f">{label}</button>" in html
 
 
-def test_the_page_asks_a_signed_question_for_this_learner(learner_client, learner):
+def test_the_page_asks_a_question_kept_on_the_server_for_this_learner(learner_client, learner):
     html = learner_client.get(reverse("drill:page")).content.decode()
 
-    _, question = questions.read(learner.id, _TOKEN.search(html).group(1))
-    cell = drill.cell_from_question(question)
+    issued = IssuedQuestion.objects.get(nonce=_TOKEN.search(html).group(1))
+    assert (issued.user, issued.source, issued.lesson) == (learner, Attempt.Source.DRILL, None)
+    cell = drill.cell_from_question(issued.question)
     assert escape(drill.prompt_for(cell)) in html
 
 
@@ -268,7 +278,8 @@ def test_a_right_answer_is_recorded_and_the_feedback_shows_with_a_new_question(
     assert (cell.attempts, cell.correct, cell.streak) == (1, 1, 1)
     attempt = Attempt.objects.get()
     assert (attempt.user, attempt.source, attempt.kind) == (learner, Attempt.Source.DRILL, "banker-table")
-    assert attempt.nonce == questions.read(learner.id, token)[0]
+    assert attempt.nonce == token
+    assert not IssuedQuestion.objects.filter(nonce=token).exists()  # answered: forgotten
     assert (attempt.answer, attempt.correct) == ("draws", True)
     assert attempt.question == drill.question_for(drill.Cell(4, "2"))
 
@@ -317,7 +328,7 @@ def test_answers_read_from_the_page_are_counted_one_by_one(learner_client, learn
     html = learner_client.get(reverse("drill:page")).content.decode()
     for _ in range(5):
         token = _TOKEN.search(html).group(1)
-        cell = drill.cell_from_question(questions.read(learner.id, token)[1])
+        cell = drill.cell_from_question(kept(token))
         html = answer(learner_client, token, drill.question_for(cell)["answer"], HX).content.decode()
         assert "✓ Right:" in html
 
@@ -330,13 +341,25 @@ def test_answers_read_from_the_page_are_counted_one_by_one(learner_client, learn
 
 def _tampered(user):
     token = token_for(user, 4, "2")
-    payload, rest = token.split(":", 1)
-    return f"{payload[:-2]}xx:{rest}"
+    return token[:-2] + ("00" if token[-2:] != "00" else "11")
 
 
 def _forged(user):
-    """Signed with the wrong salt: what a learner could make without the server's key and salt."""
-    return signing.dumps({"u": user.id, "n": "abc", "q": drill.token_question(drill.Cell(4, "2"))})
+    """A token of the old, signed kind, naming a cell: it names no question kept on the server."""
+    return signing.dumps(
+        {"u": user.id, "n": "abc", "q": {"kind": "banker-table", "banker_total": 4, "third": "2"}},
+        salt="lessons.question",
+        compress=True,
+    )
+
+
+def _lessons_token(user):
+    """A question of a lesson's exercise, kept for this learner: not the drill's."""
+    return questions.question_issue(
+        user=user,
+        question={"kind": "counting", "answer": "5"},
+        lesson=Lesson.objects.get(slug="counting-totals"),
+    )
 
 
 @pytest.mark.parametrize("headers", MODES)
@@ -348,18 +371,18 @@ def _forged(user):
         (_forged, "draws", drill.TOKEN_BAD),
         (lambda user: "not-a-token", "draws", drill.TOKEN_BAD),
         (lambda user: token_for(UserFactory(), 4, "2"), "draws", drill.TOKEN_BAD),
+        (_lessons_token, "draws", drill.TOKEN_BAD),
         (
-            lambda user: questions.issue(user.id, {"kind": "counting", "answer": "5"}),
+            lambda user: questions.question_issue(
+                user=user, question={"kind": "banker-table", "banker_total": 8, "third": "2"}
+            ),
             "draws",
             drill.TOKEN_BAD,
         ),
         (
-            lambda user: questions.issue(user.id, {"kind": "banker-table", "banker_total": 8, "third": "2"}),
-            "draws",
-            drill.TOKEN_BAD,
-        ),
-        (
-            lambda user: questions.issue(user.id, {"kind": "banker-table", "banker_total": 4, "third": "10"}),
+            lambda user: questions.question_issue(
+                user=user, question={"kind": "banker-table", "banker_total": 4, "third": "10"}
+            ),
             "draws",
             drill.TOKEN_BAD,
         ),
