@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
+
 import factory
 from django.contrib.auth import get_user_model
 
+from lessons.models import IssuedQuestion
+from progress.models import Attempt
 from table import services
 from table.engine import Shoe
 from table.models import Seat
@@ -21,6 +25,24 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     class Params:
         instructor = factory.Trait(is_staff=True, username=factory.Sequence(lambda n: f"instructor{n}"))
+
+
+class IssuedQuestionFactory(factory.django.DjangoModelFactory):
+    """A question kept on the server for a learner: by default the drill's Banker 4 against a third card 2.
+
+    For a lesson's exercise, pass ``source=Attempt.Source.LESSON``, ``lesson`` and its ``question``.
+    """
+
+    class Meta:
+        model = IssuedQuestion
+
+    user = factory.SubFactory(UserFactory)
+    nonce = factory.LazyFunction(lambda: secrets.token_hex(16))
+    source = Attempt.Source.DRILL
+    lesson = None
+    question = factory.LazyFunction(
+        lambda: {"kind": "banker-table", "banker_total": 4, "third": "2", "prompt": "", "answer": "draws"}
+    )
 
 
 class SeatFactory(factory.Factory):
