@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -31,6 +32,11 @@ def join_code_expiry() -> datetime:
     return timezone.now() + timedelta(days=JOIN_CODE_DAYS)
 
 
+#: A class's starting chips are bounded, so no balance reachable by play can overflow its column.
+MIN_STARTING_BALANCE = Decimal("1.00")
+MAX_STARTING_BALANCE = Decimal("1000000.00")
+
+
 class Classroom(models.Model):
     """A class: its instructors, its learners (through ``Membership``), and its table settings."""
 
@@ -47,7 +53,12 @@ class Classroom(models.Model):
     )
     join_code_expires_at = models.DateTimeField(_("join code expires at"), default=join_code_expiry)
     starting_balance = models.DecimalField(
-        _("starting balance"), max_digits=12, decimal_places=2, default=Decimal("100.00")
+        _("starting balance"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("100.00"),
+        validators=[MinValueValidator(MIN_STARTING_BALANCE), MaxValueValidator(MAX_STARTING_BALANCE)],
+        help_text=_("Teaching chips each learner starts with: 1 to 1,000,000."),
     )
     #: Keys of the practice tables (``table.presets``) this class may use; empty: every table.
     presets = models.JSONField(
@@ -65,7 +76,10 @@ class Classroom(models.Model):
         verbose_name_plural = _("classes")
         constraints = [
             models.CheckConstraint(
-                condition=Q(starting_balance__gte=1), name="class_starting_balance_positive"
+                condition=Q(
+                    starting_balance__gte=MIN_STARTING_BALANCE, starting_balance__lte=MAX_STARTING_BALANCE
+                ),
+                name="class_starting_balance_in_range",
             ),
         ]
 

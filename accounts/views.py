@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from accounts.services import JoinError, classroom_for_code, classroom_join
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+USERNAME_TAKEN = gettext_lazy("A user with that username already exists.")
 
 
 class SignupForm(UserCreationForm):
@@ -62,11 +63,18 @@ def signup(request) -> HttpResponse:
     form = SignupForm(request.POST or None)
     status = HTTPStatus.OK
     if request.method == "POST":
+        user = None
         if form.is_valid():
-            with transaction.atomic():
-                user = form.save()
-                if form.classroom is not None:
-                    classroom_join(user=user, code=form.classroom.join_code)
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    if form.classroom is not None:
+                        classroom_join(user=user, code=form.classroom.join_code)
+            except IntegrityError:
+                # Another sign-up took the name between the form's check and this insert.
+                form.add_error("username", USERNAME_TAKEN)
+                user = None
+        if user is not None:
             login(request, user, backend=BACKEND)
             if form.classroom is not None:
                 messages.success(

@@ -8,4 +8,7 @@ threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 accesslog = "-"  # stdout
 errorlog = "-"
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "*")
+# X-Forwarded-Proto is believed only from these addresses (the TLS proxy); not from anyone.
+forwarded_allow_ips = (
+    os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or "127.0.0.1"
+)

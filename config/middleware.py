@@ -1,4 +1,5 @@
-"""Project middleware: the health check and the Content-Security-Policy."""
+"""Project middleware: the health check, the Content-Security-Policy, refusing unreadable requests, and
+keeping logged-in pages out of caches."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ from collections.abc import Callable
 from http import HTTPStatus
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_lazy as _
 
 HEALTH_PATH = "/healthz"
 
@@ -48,4 +53,55 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         if self.policy:
             response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response
+
+
+#: Why a request was refused before any view saw it (module constants; tests assert the texts).
+UNREADABLE_FORM = _(
+    "This form could not be read: forms are sent as UTF-8 text. Reload the page and try again."
+)
+NUL_CHARACTER = _("This request contains a NUL character, which no form of this site sends.")
+
+
+class RequestSanityMiddleware:
+    """Refuse with 400, before CSRF and the views, what no page of this site sends.
+
+    - a form body that cannot be decoded (a declared ``charset=utf-16``, broken
+      bytes): Django raises ``BadRequest`` when the form is first read, and its
+      error handlers read the form again through the CSRF check, which made a 500;
+    - a NUL character in the path, the query string or a form field: PostgreSQL
+      cannot store or compare it (an admin filter ``?kind__exact=%00`` was a 500).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            fields = [*request.GET.lists(), *request.POST.lists()]
+        except (BadRequest, UnicodeDecodeError, ValueError):
+            return refusal(request, UNREADABLE_FORM)
+        if "\x00" in request.path or any(
+            "\x00" in key or any("\x00" in value for value in values) for key, values in fields
+        ):
+            return refusal(request, NUL_CHARACTER)
+        return self.get_response(request)
+
+
+def refusal(request: HttpRequest, message: str) -> HttpResponse:
+    """A plain 400 page that reads nothing more of the request."""
+    return render(request, "400.html", {"message": message}, status=HTTPStatus.BAD_REQUEST)
+
+
+class PrivatePagesMiddleware:
+    """Pages for a logged-in user are theirs alone: no shared cache may keep them, nor the browser's disk."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and "Cache-Control" not in response:
+            patch_cache_control(response, private=True, no_store=True)
         return response

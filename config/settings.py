@@ -52,11 +52,15 @@ MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
+    # Pages for a logged-in user: Cache-Control private, no-store (it reads request.user on the way out).
+    "config.middleware.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the learner's own choice (cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check reads the form: an unreadable form or a NUL character is a 400.
+    "config.middleware.RequestSanityMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.language.ProfileLanguageMiddleware",
@@ -115,9 +119,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Sessions live in a signed cookie: no session table to read on every request, and
-# nothing secret is kept in a session (the shoe stays in the database).
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions live in the database: logging out or changing the password ends every copy of
+# the session (a signed cookie captured before a logout kept working on a shared computer).
+# `manage.py clearsessions` removes expired rows (README, "Self-hosting").
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 AUTHENTICATION_BACKENDS = [
     # Counts failed log-ins and refuses further tries for a while (brute-force protection).
@@ -126,8 +131,12 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
-# Lock a username from one address, so nobody can lock a learner out from elsewhere.
+# Lock a username from one address, so nobody can lock a learner out from elsewhere. The address
+# is the client's, read through the proxies named in TRUSTED_PROXIES (config/client_ip.py); with
+# none named it is the connection's own address.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"

@@ -9,6 +9,9 @@ from accounts import views as accounts_views
 from config import views as config_views
 from lessons import views as lesson_views
 
+# Django's own 400 handler runs the CSRF check, which reads the form again (a 500 for an unreadable form).
+handler400 = "config.views.bad_request"
+
 urlpatterns = [
     path("", lesson_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),

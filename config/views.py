@@ -32,3 +32,9 @@ def ping(request: HttpRequest) -> HttpResponse:
     ``manage.py bench`` measures it beside the deal request as the baseline.
     """
     return HttpResponse("pong\n", content_type="text/plain")
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The 400 page. Django's own runs the CSRF check first, which reads the form again: when the form
+    itself was unreadable, that raised a second error and made a 500."""
+    return render(request, "400.html", status=HTTPStatus.BAD_REQUEST)

@@ -17,6 +17,7 @@ from fractions import Fraction
 from table.engine import BetKind, odds_for_decks
 from table.models import LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
+from table.selectors import settled_rounds
 
 WIDTH, HEIGHT, PAD = 640, 240, 36
 MAX_ROUNDS = 200
@@ -68,7 +69,7 @@ def house_edge(preset: str, kind: str) -> Fraction:
 
 def balance_chart(seat: Seat) -> BalanceChart | None:
     """The last ``MAX_ROUNDS`` settled rounds as two lines; ``None`` before the first one."""
-    rounds = list(Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number")[:MAX_ROUNDS])
+    rounds = list(settled_rounds(seat).order_by("-number")[:MAX_ROUNDS])
     if not rounds:
         return None
     rounds.reverse()

@@ -27,6 +27,8 @@ NO_SUCH_SPOT = _("There is no such betting spot: choose Player, Banker, Tie or a
 NOTHING_TO_UNDO = _(
     "There is no chip to take back: Undo removes the chips placed since the last change by hand."
 )
+EXAMPLE_ONE_COUP = _("A worked example is one coup, and this one is over: restart it to play it again.")
+EXAMPLE_NO_LION = _("Worked examples take bets on Player, Banker and Tie only.")
 NOTHING_TO_REPEAT = _("There is no earlier round to repeat yet.")
 LION_BOTH_SIDES = _("The Lion Bonus goes on Player or on Banker, not on both.")
 UNKNOWN_BET_KIND = _("There is no bet called {kind!r}: choose Player, Banker, Tie or the Lion Bonus.")

@@ -44,7 +44,9 @@ class BaseModel(models.Model):
 
 
 def _amount(verbose_name, **kwargs: Any) -> models.DecimalField:
-    return models.DecimalField(verbose_name, max_digits=12, decimal_places=2, **kwargs)
+    # 16 digits before the point: no balance reachable by play (at most 1,550 chips won a round,
+    # from a class start of at most 1,000,000) can overflow the column.
+    return models.DecimalField(verbose_name, max_digits=18, decimal_places=2, **kwargs)
 
 
 class Seat(BaseModel):
@@ -187,6 +189,28 @@ class RoundBet(BaseModel):
         return self.stake_returned + self.winnings - self.commission
 
 
+APPEND_ONLY = "Ledger entries are append-only: they are never changed or deleted."
+
+
+class LedgerQuerySet(models.QuerySet):
+    """Ledger rows are only ever inserted: a queryset can neither change nor remove them.
+
+    (PostgreSQL refuses it too, with a trigger: migration ``table/0006``.)
+    """
+
+    def update(self, **kwargs):
+        raise ValueError(APPEND_ONLY)
+
+    def delete(self):
+        raise ValueError(APPEND_ONLY)
+
+    def _raw_delete(self, using):
+        raise ValueError(APPEND_ONLY)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise ValueError(APPEND_ONLY)
+
+
 class LedgerEntry(models.Model):
     """One chip movement. Rows are only ever inserted, never updated or deleted."""
 
@@ -198,7 +222,8 @@ class LedgerEntry(models.Model):
         COMMISSION = "commission", _("Commission")
         RESET = "reset", _("Restart with starting chips")
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="ledger", verbose_name=_("seat"))
+    # PROTECT: a seat with a history cannot be deleted, so no ledger row is ever removed with it.
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="ledger", verbose_name=_("seat"))
     round = models.ForeignKey(
         Round,
         on_delete=models.PROTECT,
@@ -225,6 +250,8 @@ class LedgerEntry(models.Model):
     note = models.CharField(_("note"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    objects = LedgerQuerySet.as_manager()
+
     class Meta:
         ordering = ["id"]
         verbose_name = _("ledger entry")
@@ -247,8 +274,8 @@ class LedgerEntry(models.Model):
 
     def save(self, *args, **kwargs):
         if self.pk is not None:
-            raise ValueError("Ledger entries are append-only: they are never changed.")
+            raise ValueError(APPEND_ONLY)
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ValueError("Ledger entries are append-only: they are never deleted.")
+        raise ValueError(APPEND_ONLY)

@@ -112,7 +112,6 @@ class TableView:
     bets: list[RoundBet]
     coup: Coup | None
     next_number: int
-    committed: Decimal
     player: list[CardView] = field(default_factory=list)
     banker: list[CardView] = field(default_factory=list)
     narration: list[list[str]] = field(default_factory=list)
@@ -209,6 +208,14 @@ class TableView:
     def bet_sentences(self) -> list[str]:
         assert self.round is not None
         return [bet_sentence(bet, self.round) for bet in self.bets]
+
+    @property
+    def in_play(self) -> Decimal | None:
+        """The chips staked on the round in play, also while a call waits on a coup that is already
+        over (showing none then would tell that it is over); ``None`` between rounds."""
+        if self.round is not None and (self.dealing or self.hides_result):
+            return self.round.committed
+        return None
 
     @property
     def betting(self) -> bool:
@@ -406,9 +413,6 @@ def table_view(
         bets=bets,
         coup=coup,
         next_number=next_number,
-        committed=round.committed
-        if round is not None and round.state == Round.State.DEALING
-        else Decimal("0.00"),
         can_reset=seat.balance < PRESETS[seat.preset].min_bet
         and not (round is not None and round.state == Round.State.DEALING),
         urls=urls if urls is not None else {key: reverse(name) for key, name in TABLE_URLS.items()},

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from table.engine import (
     MAX_CARDS_PER_COUP,
     Odds,
@@ -15,6 +17,20 @@ from table.presets import PRESETS
 
 HISTORY_LENGTH = 12
 
+#: A coached round is over on the table before the learner's last call; until then its result is
+#: nobody's business but the call's, so no list, board or chart shows it.
+AWAITING_CALL = Q(coached=True) & ~Q(calls__has_key="settlement")
+
+
+def settled_rounds(seat: Seat):
+    """The seat's settled rounds that may be shown: none is waiting for the coach's settlement call."""
+    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).exclude(AWAITING_CALL)
+
+
+def awaiting_call(seat: Seat) -> bool:
+    """Is the seat's last round over but its settlement call still to make?"""
+    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).exists()
+
 
 def latest_round(seat: Seat) -> Round | None:
     """The seat's open round, or else its last settled one (``None`` before the first)."""
@@ -23,13 +39,14 @@ def latest_round(seat: Seat) -> Round | None:
 
 def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:
     """The learner's latest settled rounds, newest first."""
-    return list(Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number")[:limit])
+    return list(settled_rounds(seat).order_by("-number")[:limit])
 
 
 def shoe_rounds(seat: Seat) -> list[Round]:
     """The settled rounds of the current shoe, oldest first (for the bead plate)."""
     return list(
-        Round.objects.filter(seat=seat, shoe_number=seat.shoe_number, state=Round.State.SETTLED)
+        settled_rounds(seat)
+        .filter(shoe_number=seat.shoe_number)
         .order_by("number")
         .only("number", "winner", "player_total", "banker_total", "natural")
     )

@@ -146,6 +146,8 @@ def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: 
         raise errors.InvalidInput(errors.NO_BETS)
     if {BetKind.LION_PLAYER, BetKind.LION_BANKER} <= {bet.kind for bet in bets}:
         raise errors.InvalidInput(errors.LION_BOTH_SIDES)
+    if seat.kind == Seat.Kind.LESSON and any(bet.kind.is_lion for bet in bets):
+        raise errors.InvalidInput(errors.EXAMPLE_NO_LION)
     try:
         validate_bets(bets)
     except InvalidBetError as error:
@@ -178,6 +180,8 @@ def _betting_round(seat: Seat, round_number: int | None) -> Round:
     """The locked round that is open for bets, created if needed; refuse a stale form."""
     round = _open_round(seat)
     expected = round.number if round is not None else _next_number(seat)
+    if seat.kind == Seat.Kind.LESSON and expected > 1:
+        raise errors.WrongState(errors.EXAMPLE_ONE_COUP)
     if round_number is not None and round_number != expected:
         raise errors.WrongState(errors.STALE_ROUND)
     if round is None:
@@ -353,10 +357,14 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     A request for a card already dealt (a double click, a replayed form)
     changes nothing and returns the current state.
     """
-    seat = _lock_seat(seat)
+    # The deal is the hottest request, so the seat is locked and the round read in one query:
+    # the seat row is the learner's lock (every service takes it first, and nothing changes a round
+    # without it), so the round needs no lock of its own here.
+    where = {"seat_id": seat.pk} if seat.pk is not None else {"seat__user": seat.user, "seat__kind": seat.kind}
     round = (
-        Round.objects.select_for_update()
-        .filter(seat=seat, number=round_number)
+        Round.objects.select_related("seat")
+        .select_for_update(of=("seat",))
+        .filter(**where, number=round_number)
         .prefetch_related("bets")  # settlement and the page share this one read
         .first()
     )
@@ -364,8 +372,8 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
     if round.state == Round.State.BETTING:
         raise errors.WrongState(errors.CONFIRM_FIRST)
+    seat = round.seat
     tokens = round.card_tokens
-    round.seat = seat
     if expected_index < len(tokens):
         return DealResult(round=round, step=None)
     if expected_index > len(tokens):

@@ -22,7 +22,7 @@ from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Round, Seat
 from table.presenters import roads_view, table_view
 from table.presets import DEFAULT_CHIP
-from table.selectors import full_shoe_odds, next_coup_odds, recent_rounds, shoe_rounds
+from table.selectors import awaiting_call, full_shoe_odds, next_coup_odds, recent_rounds, shoe_rounds
 
 
 def _render(
@@ -146,6 +146,8 @@ def seat_coach(request) -> HttpResponse:
 def results(request) -> HttpResponse:
     """The learner's rounds: bead plate, history, and the balance beside the expected drift."""
     seat = services.seat_for_learner(user=request.user)
+    if awaiting_call(seat):  # the round's result, balance and board wait for the learner's call
+        return render(request, "table/results.html", {"seat": seat, "awaiting_call": True})
     context = {
         "seat": seat,
         "chart": balance_chart(seat),

@@ -149,12 +149,12 @@ class Command(BaseCommand):
         for index in range(4):
             with CaptureQueriesContext(connection) as captured:
                 client.post("/table/round/deal/", {"round": "1", "card": str(index)}, headers=hx)
-            deal_counts.append(_statements(captured))
+            deal_counts.append(sql_statements(captured))
         with CaptureQueriesContext(connection) as captured:
             client.post("/table/round/deal/", {"round": "1", "card": "4"}, headers=hx)
         return {
             "queries_per_deal_request": max(deal_counts),
-            "queries_per_settling_request": _statements(captured),
+            "queries_per_settling_request": sql_statements(captured),
         }
 
     def _rows_written(self) -> int:
@@ -247,7 +247,7 @@ class Command(BaseCommand):
         connection.settings_dict["NAME"] = name
 
 
-def _statements(captured: CaptureQueriesContext) -> int:
+def sql_statements(captured: CaptureQueriesContext) -> int:
     """SQL queries sent, not counting transaction control (BEGIN, COMMIT, savepoints)."""
     control = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
     return sum(not query["sql"].upper().startswith(control) for query in captured.captured_queries)
