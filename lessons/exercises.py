@@ -2,9 +2,10 @@
 
 Design overview: an exercise kind is a list of scripted questions (the cases
 of seed 004, in order) and a generator of new ones. A question is a plain
-dict, signed into the form by ``lessons.questions``; it carries its own right
-answer and the sentence of the rule that decides, both computed by the rules
-engine (never typed in), so grading needs no second source of truth.
+dict, kept on the server by ``lessons.questions`` until it is answered (the
+page gets only its nonce); it carries its own right answer and the sentence of
+the rule that decides, both computed by the rules engine (never typed in), so
+grading needs no second source of truth.
 
 Question fields: ``kind``, ``prompt``, ``form`` ("choice" or "numbers"),
 ``choices`` ([value, label] pairs) or ``fields`` ([name, label] pairs),
@@ -48,8 +49,8 @@ TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
 
 
 # The words of a question are put in the active language when the question is
-# made: a question is signed into its form as plain text, so every label below
-# is a ``str`` by then. Amounts and percentages in the words follow the locale;
+# made: a question is kept (as JSON) as plain text, so every label below is a
+# ``str`` by then. Amounts and percentages in the words follow the locale;
 # the ``answer`` stays a machine value ("draws", "109.50").
 
 
