@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Classroom
+from common.admin import DeclaredLookupsOnly
 
 
 def sees_everything(user) -> bool:
@@ -62,8 +63,11 @@ def own_class_filter(path: str) -> type[OwnClassFilter]:
     return type(f"OwnClassFilter_{path}", (OwnClassFilter,), {"path": path})
 
 
-class LearnerScopedAdmin(admin.ModelAdmin):
+class LearnerScopedAdmin(DeclaredLookupsOnly):
     """Rows of learner data: an instructor sees those of their own classes' learners only.
+
+    Their list pages filter only by the filters they declare (``common.admin``): a lookup on any
+    other field would let the result count read a value the page never shows.
 
     ``learner_path`` leads from a row to its learner (``""``: the row is the learner).
     """

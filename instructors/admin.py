@@ -4,12 +4,19 @@ Instructors are staff users in the "Instructors" group (see ``instructors.roles`
 Learner records are read-only here: chips change only through the table's
 settlement service (the reset action calls it), and progress only through
 the learners' own answers. Every queryset is scoped by ``accounts.scoping``.
+
+Django's user admin is registered again here, and no part of a password's hash
+is shown. Every list page filters only by its declared filters (``common.admin``).
 """
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import admin as auth_admin
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
@@ -23,10 +30,42 @@ from accounts import scoping
 from accounts.models import Classroom, Learner, Membership
 from accounts.scoping import ReadOnlyAdmin, own_class_filter
 from accounts.services import classroom_regenerate_code
+from common.admin import DeclaredLookupsOnly
 from instructors import views
 from table.errors import TableError
 from table.presets import preset_choices
 from table.services import learner_chips_reset
+
+PASSWORD_SET = gettext_lazy("A password is set. It is stored only as a hash, which is never shown.")
+NO_PASSWORD = gettext_lazy("No password set.")
+
+
+# --- Users: Django's admin, without any part of a password hash ------------------------
+
+
+class PasswordStateWidget(auth_forms.ReadOnlyPasswordHashWidget):
+    """Whether a password is set, and the button to change it: not the algorithm, salt or hash."""
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        usable = bool(value) and not value.startswith(UNUSABLE_PASSWORD_PREFIX)
+        context["summary"] = [{"label": PASSWORD_SET if usable else NO_PASSWORD}]
+        return context
+
+
+class UserChangeForm(auth_forms.UserChangeForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "password" in self.fields:
+            self.fields["password"].widget = PasswordStateWidget()
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(DeclaredLookupsOnly, auth_admin.UserAdmin):
+    form = UserChangeForm
 
 
 class MembershipInline(admin.TabularInline):
@@ -57,7 +96,7 @@ class ClassroomForm(forms.ModelForm):
 
 
 @admin.register(Classroom)
-class ClassroomAdmin(admin.ModelAdmin):
+class ClassroomAdmin(DeclaredLookupsOnly):
     form = ClassroomForm
     list_display = [
         "name",
