@@ -1,0 +1,148 @@
+"""Deleting learners in the admin.
+
+An account with a chip history (a seat, or a reset it made) is never deleted, not even by a
+superuser: the delete page and the bulk action say so and delete nothing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from http import HTTPStatus
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from accounts.models import Classroom, Membership
+from instructors.admin import NAMED_IN_A_LEDGER, NOTHING_DELETED, PLAYED
+from progress.models import Attempt, Lesson, LessonProgress
+from table import services
+from table.engine import Bet, BetKind
+from table.models import LedgerEntry, Round, Seat
+from tests.factories import SeatFactory, UserFactory
+
+User = get_user_model()
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def played(user):
+    """The learner plays one coup at the table: Player 4 + 4 against Banker 2 + 3."""
+    seat = SeatFactory(user=user, cards="4 2 4 3")
+    services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    for index in range(4):
+        services.round_deal(seat=seat, round_number=1, expected_index=index)
+    return user
+
+
+def history(user) -> tuple[int, int, int]:
+    return (
+        Seat.objects.filter(user=user).count(),
+        Round.objects.filter(seat__user=user).count(),
+        LedgerEntry.objects.filter(seat__user=user).count(),
+    )
+
+
+@pytest.fixture
+def root(client, db):
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    return client
+
+
+# --- Deleting --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("admin_name", ["auth_user", "accounts_learner"])
+def test_a_learner_who_has_played_cannot_be_deleted_even_by_a_superuser(root, admin_name):
+    learner = played(UserFactory(username="alice"))
+    before = history(learner)
+    url = reverse(f"admin:{admin_name}_delete", args=[learner.pk])
+
+    asked = root.get(url, follow=True)
+    confirmed = root.post(url, {"post": "yes"}, follow=True)
+
+    for response in (asked, confirmed):
+        assert response.redirect_chain == [(reverse(f"admin:{admin_name}_change", args=[learner.pk]), 302)]
+        assert messages_of(response) == [str(PLAYED)]
+    assert User.objects.filter(pk=learner.pk).exists()
+    assert history(learner) == before == (1, 1, before[2])
+
+
+def test_the_change_page_of_a_learner_who_has_played_offers_no_delete_link(root):
+    learner = played(UserFactory(username="alice"))
+    fresh = UserFactory(username="fresh")
+
+    kept = root.get(reverse("admin:auth_user_change", args=[learner.pk])).content.decode()
+    deletable = root.get(reverse("admin:auth_user_change", args=[fresh.pk])).content.decode()
+
+    assert reverse("admin:auth_user_delete", args=[learner.pk]) not in kept
+    assert reverse("admin:auth_user_delete", args=[fresh.pk]) in deletable
+
+
+def test_a_learner_who_only_opened_the_table_keeps_the_grant_of_their_starting_chips(root):
+    learner = SeatFactory(user=UserFactory(username="opened")).user
+
+    response = root.post(reverse("admin:auth_user_delete", args=[learner.pk]), {"post": "yes"}, follow=True)
+
+    assert messages_of(response) == [str(PLAYED)]
+    assert LedgerEntry.objects.filter(seat__user=learner, kind="grant").count() == 1
+
+
+def test_an_instructor_who_reset_a_learners_chips_stays_named_in_that_history(root):
+    teacher = UserFactory(instructor=True)
+    learner = played(UserFactory())
+    services.learner_chips_reset(user=learner, actor=teacher)
+
+    response = root.post(reverse("admin:auth_user_delete", args=[teacher.pk]), {"post": "yes"}, follow=True)
+
+    assert messages_of(response) == [str(NAMED_IN_A_LEDGER)]
+    assert LedgerEntry.objects.get(seat__user=learner, kind="reset").actor == teacher
+
+
+def test_the_bulk_delete_refuses_the_whole_selection_when_one_learner_has_played(root):
+    alice, fresh = played(UserFactory(username="alice")), UserFactory(username="fresh")
+    form = {"action": "delete_selected", "_selected_action": [alice.pk, fresh.pk]}
+
+    asked = root.post(reverse("admin:auth_user_changelist"), form, follow=True)
+    confirmed = root.post(reverse("admin:auth_user_changelist"), {**form, "post": "yes"}, follow=True)
+
+    for response in (asked, confirmed):
+        assert response.status_code == HTTPStatus.OK
+        assert messages_of(response) == [str(PLAYED), str(NOTHING_DELETED % {"users": "alice"})]
+    assert User.objects.filter(pk__in=[alice.pk, fresh.pk]).count() == 2
+    assert history(alice)[0] == 1
+
+
+def test_a_learner_who_never_sat_at_a_table_is_deleted_with_their_own_progress(root, course):
+    classroom = Classroom.objects.create(name="Class A")
+    learner = UserFactory(username="lessons-only")
+    Membership.objects.create(user=learner, classroom=classroom)
+    LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=1)
+    Attempt.objects.create(
+        user=learner,
+        source="drill",
+        kind="banker-table",
+        nonce="n1",
+        question={},
+        answer="stands",
+        correct=True,
+    )
+
+    response = root.post(reverse("admin:auth_user_delete", args=[learner.pk]), {"post": "yes"})
+
+    assert response.status_code == HTTPStatus.FOUND
+    assert not User.objects.filter(pk=learner.pk).exists()
+    assert not LessonProgress.objects.filter(user_id=learner.pk).exists()
+    assert not Membership.objects.filter(user_id=learner.pk).exists()
+
+
+def test_learners_who_never_sat_at_a_table_are_deleted_by_the_bulk_action(root):
+    first, second = UserFactory(), UserFactory()
+    form = {"action": "delete_selected", "_selected_action": [first.pk, second.pk], "post": "yes"}
+
+    response = root.post(reverse("admin:auth_user_changelist"), form)
+
+    assert response.status_code == HTTPStatus.FOUND
+    assert not User.objects.filter(pk__in=[first.pk, second.pk]).exists()
