@@ -14,6 +14,7 @@ password's hash is shown. Every list page filters only by its declared filters
 
 from __future__ import annotations
 
+from axes.utils import reset as axes_reset
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected
@@ -53,6 +54,7 @@ NAMED_IN_A_LEDGER = gettext_lazy(
 NOTHING_DELETED = gettext_lazy("Nothing was deleted. Accounts that keep their history: %(users)s.")
 PASSWORD_SET = gettext_lazy("A password is set. It is stored only as a hash, which is never shown.")
 NO_PASSWORD = gettext_lazy("No password set.")
+NOTHING_TO_UNLOCK = gettext_lazy("None of the selected learners had failed log-ins to clear.")
 
 #: A learner's own records that go with their account (a learner with a seat is never deleted).
 OWNED_BY_THE_LEARNER = (LessonProgress, Attempt, DrillCell)
@@ -291,7 +293,7 @@ class LearnerAdmin(KeepsHistory, ReadOnlyAdmin):
     search_fields = ["username", "email"]
     list_filter = [own_class_filter("memberships__classroom")]
     fields = ["username", "email", "date_joined", "last_login"]
-    actions = ["reset_chips"]
+    actions = ["reset_chips", "unlock_logins"]
 
     learner_path = ""
 
@@ -302,8 +304,14 @@ class LearnerAdmin(KeepsHistory, ReadOnlyAdmin):
     def classes(self, obj):
         return ", ".join(membership.classroom.name for membership in obj.memberships.all())
 
-    def has_reset_chips_permission(self, request):
+    def _teaches(self, request) -> bool:
         return request.user.has_perm("accounts.view_classroom") and request.user.is_staff
+
+    def has_reset_chips_permission(self, request):
+        return self._teaches(request)
+
+    def has_unlock_logins_permission(self, request):
+        return self._teaches(request)
 
     @admin.action(
         description=gettext_lazy(
@@ -327,6 +335,29 @@ class LearnerAdmin(KeepsHistory, ReadOnlyAdmin):
         )
         for line in skipped:
             self.message_user(request, line, messages.WARNING)
+
+    @admin.action(
+        description=gettext_lazy("Unlock log-in (clear failed attempts)"), permissions=["unlock_logins"]
+    )
+    def unlock_logins(self, request, queryset):
+        """Clear the failed log-ins (django-axes) of the selected learners, so a locked-out one can log in."""
+        unlocked = 0
+        for learner in queryset:  # already scoped to the instructor's learners
+            if axes_reset(username=learner.get_username()):
+                unlocked += 1
+        if not unlocked:
+            self.message_user(request, NOTHING_TO_UNLOCK, messages.INFO)
+            return
+        self.message_user(
+            request,
+            ngettext(
+                "Unlocked the log-in of %(count)d learner.",
+                "Unlocked the log-ins of %(count)d learners.",
+                unlocked,
+            )
+            % {"count": unlocked},
+            messages.SUCCESS,
+        )
 
 
 admin.site.site_header = gettext_lazy("Punto Banco school: instructors")

@@ -1,7 +1,8 @@
-"""Deleting learners in the admin.
+"""Deleting and unlocking learners in the admin.
 
 An account with a chip history (a seat, or a reset it made) is never deleted, not even by a
-superuser: the delete page and the bulk action say so and delete nothing.
+superuser: the delete page and the bulk action say so and delete nothing. An instructor clears
+the failed log-ins of their own learners, and of no one else's.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Classroom, Membership
-from instructors.admin import NAMED_IN_A_LEDGER, NOTHING_DELETED, PLAYED
+from instructors.admin import NAMED_IN_A_LEDGER, NOTHING_DELETED, NOTHING_TO_UNLOCK, PLAYED
+from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from progress.models import Attempt, Lesson, LessonProgress
 from table import services
 from table.engine import Bet, BetKind
@@ -22,6 +27,7 @@ from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory
 
 User = get_user_model()
+PASSWORD = "a sturdy passphrase 2026"
 
 
 def messages_of(response) -> list[str]:
@@ -146,3 +152,90 @@ def test_learners_who_never_sat_at_a_table_are_deleted_by_the_bulk_action(root):
 
     assert response.status_code == HTTPStatus.FOUND
     assert not User.objects.filter(pk__in=[first.pk, second.pk]).exists()
+
+
+# --- Unlocking ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def classes(db):
+    ensure_instructors_group()
+    teacher = UserFactory(instructor=True, username="teacher-a")
+    teacher.groups.add(Group.objects.get(name=INSTRUCTORS))
+    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
+    class_a.instructors.add(teacher)
+    mine, theirs = (
+        UserFactory(username="alice", password=PASSWORD),
+        UserFactory(username="bob", password=PASSWORD),
+    )
+    Membership.objects.create(user=mine, classroom=class_a)
+    Membership.objects.create(user=theirs, classroom=class_b)
+    return {"teacher": teacher, "mine": mine, "theirs": theirs}
+
+
+def lock_out(username: str) -> Client:
+    """Five failed log-ins: the account is locked, even with the right password."""
+    browser = Client()
+    for _ in range(5):
+        browser.post(reverse("login"), {"username": username, "password": "a wrong guess"})
+    assert browser.post(reverse("login"), {"username": username, "password": PASSWORD}).status_code == (
+        HTTPStatus.TOO_MANY_REQUESTS
+    )
+    return browser
+
+
+def unlock(client, *learners):
+    form = {"action": "unlock_logins", "_selected_action": [learner.pk for learner in learners]}
+    return client.post(reverse("admin:accounts_learner_changelist"), form, follow=True)
+
+
+def test_an_instructor_unlocks_their_learner_who_can_then_log_in(client, classes):
+    browser = lock_out("alice")
+    client.force_login(classes["teacher"])
+
+    response = unlock(client, classes["mine"])
+
+    assert messages_of(response) == ["Unlocked the log-in of 1 learner."]
+    assert not AccessAttempt.objects.filter(username="alice").exists()
+    logged_in = browser.post(reverse("login"), {"username": "alice", "password": PASSWORD})
+    assert logged_in.status_code == HTTPStatus.FOUND
+    assert browser.session["_auth_user_id"] == str(classes["mine"].pk)
+
+
+def test_an_instructor_cannot_unlock_a_learner_of_another_class_by_crafting_the_post(client, classes):
+    browser = lock_out("bob")
+    client.force_login(classes["teacher"])
+
+    response = unlock(client, classes["theirs"])
+
+    assert messages_of(response) == [str(NOTHING_TO_UNLOCK)]
+    assert AccessAttempt.objects.filter(username="bob").exists()
+    assert browser.post(reverse("login"), {"username": "bob", "password": PASSWORD}).status_code == (
+        HTTPStatus.TOO_MANY_REQUESTS
+    )
+
+
+def test_the_unlock_action_counts_the_learners_it_unlocked(client, classes):
+    lock_out("alice")
+    lock_out("bob")
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+
+    response = unlock(client, classes["mine"], classes["theirs"])
+
+    assert messages_of(response) == ["Unlocked the log-ins of 2 learners."]
+    assert not AccessAttempt.objects.filter(username__in=["alice", "bob"]).exists()
+
+
+def test_the_unlock_action_is_offered_to_instructors_and_not_to_other_staff(client, classes):
+    client.force_login(classes["teacher"])
+    offered = client.get(reverse("admin:accounts_learner_changelist")).content.decode()
+    clerk = UserFactory(is_staff=True, username="clerk")
+    clerk.user_permissions.add(
+        *Group.objects.get(name=INSTRUCTORS).permissions.filter(codename="view_learner")
+    )
+    client.force_login(clerk)
+
+    not_offered = client.get(reverse("admin:accounts_learner_changelist")).content.decode()
+
+    assert 'value="unlock_logins"' in offered
+    assert 'value="unlock_logins"' not in not_offered
