@@ -360,7 +360,9 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     # The deal is the hottest request, so the seat is locked and the round read in one query:
     # the seat row is the learner's lock (every service takes it first, and nothing changes a round
     # without it), so the round needs no lock of its own here.
-    where = {"seat_id": seat.pk} if seat.pk is not None else {"seat__user": seat.user, "seat__kind": seat.kind}
+    where = (
+        {"seat_id": seat.pk} if seat.pk is not None else {"seat__user": seat.user, "seat__kind": seat.kind}
+    )
     round = (
         Round.objects.select_related("seat")
         .select_for_update(of=("seat",))
