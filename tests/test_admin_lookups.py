@@ -15,6 +15,7 @@ import pytest
 from axes.models import AccessFailureLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.db.models import Field
 from django.test import Client, override_settings
@@ -72,6 +73,15 @@ def as_root(seeded, db, client):
 @pytest.fixture
 def as_teacher(seeded, db, client):
     client.force_login(User.objects.get(username=seed_demo.DEMO_INSTRUCTOR))
+    return client
+
+
+@pytest.fixture
+def as_clerk(seeded, db, client):
+    """A staff user who may only view users: the password is shown as a read-only field."""
+    clerk = UserFactory(username="clerk", is_staff=True)
+    clerk.user_permissions.add(Permission.objects.get(codename="view_user"))
+    client.force_login(clerk)
     return client
 
 
@@ -137,7 +147,9 @@ def test_a_lookup_outside_an_admins_declared_filters_is_a_400_without_a_result_c
 
 
 @pytest.mark.parametrize("who", ["as_teacher", "as_root"])
-def test_the_undealt_cards_of_a_seat_cannot_be_read_through_a_regex_on_the_seat_list(request, who):
+def test_the_undealt_cards_of_a_seat_cannot_be_read_through_a_regex_on_the_seat_list(
+    request, seeded, db, who
+):
     client = request.getfixturevalue(who)
     seat = Seat.objects.get(user__username="demo-learner-1", kind="table")
     _format, decks, _cut, position, cards = seat.shoe_state.split(".")
@@ -208,15 +220,19 @@ TEACHER_SEES = {
 }
 
 
-@pytest.mark.parametrize("who", ["as_root", "as_teacher"])
-def test_no_admin_page_shows_a_shoe_or_a_password_hash(request, who):
+#: The admins each client may open, by its fixture.
+OPENS = {"as_root": set(ADMINS), "as_teacher": TEACHER_SEES, "as_clerk": {"auth_user"}}
+
+
+@pytest.mark.parametrize("who", sorted(OPENS))
+def test_no_admin_page_shows_a_shoe_or_a_password_hash(request, seeded, db, who):
     client = request.getfixturevalue(who)
     hidden = secrets()
     opened = set()
 
     for name in sorted(ADMINS):
         first = model_admin(name).get_queryset(client.get(changelist(name)).wsgi_request).first()
-        if first is None:  # the instructor has no access: the page of any row, which they are refused
+        if first is None:  # no access: the pages of any row, which they are refused
             first = ADMINS[name]._default_manager.first()
         assert first is not None, name
         urls = {
@@ -235,4 +251,4 @@ def test_no_admin_page_shows_a_shoe_or_a_password_hash(request, who):
             if response.status_code == HTTPStatus.OK and view in ("changelist", "change"):
                 opened.add(name)
 
-    assert opened == (set(ADMINS) if who == "as_root" else TEACHER_SEES)
+    assert opened == OPENS[who]
