@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -23,6 +23,25 @@ from accounts.services import JoinError, classroom_for_code, classroom_join
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 USERNAME_TAKEN = gettext_lazy("A user with that username already exists.")
+USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, refusing a username longer than any account's before anything is looked up.
+
+    (Its own length check is only the widget's; a 300-character name reached django-axes, whose
+    column holds 255, and made a 500 on PostgreSQL.)
+    """
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data.get("username", "")
+        if len(username) > USERNAME_MAX_LENGTH:
+            raise forms.ValidationError(
+                self.error_messages["invalid_login"],
+                code="invalid_login",
+                params={"username": self.username_field.verbose_name},
+            )
+        return username
 
 
 class SignupForm(UserCreationForm):

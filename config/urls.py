@@ -14,7 +14,13 @@ handler400 = "config.views.bad_request"
 
 urlpatterns = [
     path("", lesson_views.home, name="home"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(
+            authentication_form=accounts_views.LoginForm, redirect_authenticated_user=True
+        ),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts_views.signup, name="signup"),
     path("accounts/join/", accounts_views.join, name="join"),

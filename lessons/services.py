@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -106,20 +106,40 @@ def example_label(lesson: Lesson, example: Example) -> str:
 
 def example_current(*, user, lesson: Lesson, example: Example):
     """The learner's current attempt at a worked example, opened on first use."""
-    seat = (
+    seat = _latest_attempt(user, lesson, example)
+    return seat if seat is not None else _example_open(user, lesson, example, attempt=1)
+
+
+def example_restart(*, user, lesson: Lesson, example: Example, after: int | None = None):
+    """A fresh attempt: the arranged shoe from its first card, and 100 new sandbox chips.
+
+    ``after`` is the attempt (seat id) the form restarts: when it is no longer the current one, a
+    restart already happened (a doubled click) and the current attempt is returned as it is.
+    Exactly once under races: attempts are numbered, and a unique constraint on (learner,
+    example, attempt) lets only one of several simultaneous requests open the next one.
+    """
+    current = _latest_attempt(user, lesson, example)
+    if current is not None and after is not None and current.pk != after:
+        return current
+    return _example_open(user, lesson, example, attempt=current.attempt + 1 if current is not None else 1)
+
+
+def _latest_attempt(user, lesson: Lesson, example: Example):
+    return (
         Seat.objects.filter(user=user, kind=Seat.Kind.LESSON, label=example_label(lesson, example))
-        .order_by("-id")
+        .order_by("-attempt")
         .first()
     )
-    return seat if seat is not None else example_restart(user=user, lesson=lesson, example=example)
 
 
-def example_restart(*, user, lesson: Lesson, example: Example):
-    """A fresh attempt: the arranged shoe from its first card, and 100 new sandbox chips."""
-    with transaction.atomic():
-        seat = table_services.sandbox_open(
-            user=user, label=example_label(lesson, example), cards=example.cards
-        )
-        if not example.stakes:
-            table_services.round_confirm(seat=seat, bets=[], watch=True)
+def _example_open(user, lesson: Lesson, example: Example, *, attempt: int):
+    """Open attempt number ``attempt``, or return it if a racing request opened it first."""
+    label = example_label(lesson, example)
+    try:
+        with transaction.atomic():
+            seat = table_services.sandbox_open(user=user, label=label, cards=example.cards, attempt=attempt)
+            if not example.stakes:
+                table_services.round_confirm(seat=seat, bets=[], watch=True)
+    except IntegrityError:
+        return Seat.objects.get(user=user, kind=Seat.Kind.LESSON, label=label, attempt=attempt)
     return seat

@@ -183,9 +183,8 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
     lesson, found = _example_or_404(slug, key)
 
     def restart(seat: Seat) -> Seat:
-        if parse_index(request.POST, "attempt") != seat.pk:
-            return seat
-        return services.example_restart(user=request.user, lesson=lesson, example=found)
+        after = parse_index(request.POST, "attempt")
+        return services.example_restart(user=request.user, lesson=lesson, example=found, after=after)
 
     return _example_act(request, lesson, found, restart)
 

@@ -69,6 +69,9 @@ class Seat(BaseModel):
     )
     shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
     coach_mode = models.BooleanField(_("coach mode"), default=True)
+    attempt = models.PositiveIntegerField(
+        _("attempt"), default=0, help_text=_("For lesson seats: which attempt at the example (1, 2, …).")
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -77,6 +80,12 @@ class Seat(BaseModel):
             models.CheckConstraint(condition=Q(balance__gte=0), name="seat_balance_not_negative"),
             models.UniqueConstraint(
                 fields=["user"], condition=Q(kind="table"), name="one_table_seat_per_learner"
+            ),
+            # Racing first views or restarts of one example open one attempt, not several.
+            models.UniqueConstraint(
+                fields=["user", "label", "attempt"],
+                condition=Q(kind="lesson"),
+                name="one_seat_per_example_attempt",
             ),
         ]
 
@@ -119,6 +128,12 @@ class Round(BaseModel):
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
     calls = models.JSONField(
         _("calls"), default=dict, blank=True, help_text=_("Coach-mode calls, keyed by question.")
+    )
+    stakes = models.JSONField(
+        _("stakes"),
+        default=dict,
+        blank=True,
+        help_text=_("The confirmed stakes by spot, shown on the felt while the coup is dealt."),
     )
     coached = models.BooleanField(
         _("coached"),

@@ -251,7 +251,12 @@ class TableView:
         """
         kinds = ["player", "banker", "tie"] + (["lion_player", "lion_banker"] if self.lion else [])
         next_round = self.settled and self.placing
-        amounts = {} if next_round else {bet.kind: bet.amount for bet in self.bets}
+        if next_round:
+            amounts: dict[str, Decimal] = {}
+        elif self.dealing and self.round is not None and self.round.stakes:
+            amounts = {kind: Decimal(amount) for kind, amount in self.round.stakes.items()}
+        else:
+            amounts = {bet.kind: bet.amount for bet in self.bets}
         labels = dict(RoundBet.Kind.choices)
         entered = self.entered or {}
         chip = chips_text(self.chip)
@@ -400,7 +405,10 @@ def table_view(
     """
     if round is None:
         round = latest_round(seat)
-    bets = list(round.bets.all()) if round is not None else []
+    # While the coup is dealt the felt needs only the stakes, kept on the round at confirm; the bets
+    # themselves (results, payouts) are read once it is settled, or while they are a draft.
+    dealing = round is not None and round.state == Round.State.DEALING and bool(round.stakes)
+    bets = list(round.bets.all()) if round is not None and not dealing else []
     coup = Coup.replay(round.card_tokens) if round is not None and round.cards else None
     if round is None:
         next_number = 1

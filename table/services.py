@@ -68,13 +68,17 @@ def seat_for_learner(*, user, starting_balance: Decimal | None = None) -> Seat:
 
 @transaction.atomic
 def sandbox_open(
-    *, user, label: str, cards: Sequence[str], starting_balance: Decimal = STARTING_BALANCE
+    *, user, label: str, cards: Sequence[str], attempt: int = 1, starting_balance: Decimal = STARTING_BALANCE
 ) -> Seat:
-    """A lesson example's own seat: an arranged shoe and fresh sandbox chips, never mixed with the table's."""
+    """A lesson example's own seat: an arranged shoe and fresh sandbox chips, never mixed with the table's.
+
+    :raises IntegrityError: if that attempt at the example is already open (a racing request opened it).
+    """
     seat = Seat.objects.create(
         user=user,
         kind=Seat.Kind.LESSON,
         label=label,
+        attempt=attempt,
         coach_mode=False,
         starting_balance=starting_balance,
         shoe_state=Shoe.arranged(cards).dumps(),
@@ -319,6 +323,7 @@ def round_confirm(
     round.preset = seat.preset
     round.state = Round.State.DEALING
     round.committed = total
+    round.stakes = {bet.kind.value: str(bet.amount) for bet in bets}
     round.coached = seat.coach_mode  # coach mode switched later applies from the next round
     round.chips = []
     stake = _post(seat, LedgerEntry.Kind.STAKE, -total, round=round)
@@ -357,24 +362,16 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     A request for a card already dealt (a double click, a replayed form)
     changes nothing and returns the current state.
     """
-    # The deal is the hottest request, so the seat is locked and the round read in one query:
-    # the seat row is the learner's lock (every service takes it first, and nothing changes a round
-    # without it), so the round needs no lock of its own here.
-    where = (
-        {"seat_id": seat.pk} if seat.pk is not None else {"seat__user": seat.user, "seat__kind": seat.kind}
-    )
-    round = (
-        Round.objects.select_related("seat")
-        .select_for_update(of=("seat",))
-        .filter(**where, number=round_number)
-        .prefetch_related("bets")  # settlement and the page share this one read
-        .first()
-    )
+    seat = _lock_seat(seat)
+    # No bets are read here: the felt shows the confirmed stakes from ``round.stakes`` while the
+    # coup is dealt, and ``_settle`` reads the bets only when the coup ends. A deal that does not
+    # settle costs the seat and round locks and their two updates (6 statements with the session).
+    round = Round.objects.select_for_update().filter(seat=seat, number=round_number).first()
     if round is None:
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
     if round.state == Round.State.BETTING:
         raise errors.WrongState(errors.CONFIRM_FIRST)
-    seat = round.seat
+    round.seat = seat
     tokens = round.card_tokens
     if expected_index < len(tokens):
         return DealResult(round=round, step=None)
@@ -470,7 +467,8 @@ def _settle(seat: Seat, round: Round, coup: Coup) -> None:
     """Pay every bet of a finished coup (main bets first, then the Lion Bonus). Locked by the caller."""
     outcome = coup.outcome
     assert outcome is not None and round.state == Round.State.DEALING
-    rows = {bet.kind: bet for bet in round.bets.all()}
+    settled = list(round.bets.all())
+    rows = {bet.kind: bet for bet in settled}
     results = settle(
         [Bet(BetKind(kind), bet.amount) for kind, bet in rows.items()],
         outcome,
@@ -494,6 +492,7 @@ def _settle(seat: Seat, round: Round, coup: Coup) -> None:
                 entries.append(_post(seat, kind, amount, round=round, bet_kind=bet.kind))
     LedgerEntry.objects.bulk_create(entries)
     RoundBet.objects.bulk_update(rows.values(), ["result", "stake_returned", "winnings", "commission"])
+    round._prefetched_objects_cache = {"bets": settled}  # type: ignore[attr-defined]  # the page shows these
     round.state = Round.State.SETTLED
     round.winner = outcome.winner.value
     round.player_total = outcome.player_total

@@ -24,12 +24,12 @@ DROP FUNCTION IF EXISTS table_ledger_append_only();
 
 def add_trigger(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(APPEND_ONLY_SQL)
+        schema_editor.execute(APPEND_ONLY_SQL, params=None)  # its % are PL/pgSQL, not placeholders
 
 
 def drop_trigger(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP_SQL)
+        schema_editor.execute(DROP_SQL, params=None)
 
 
 class Migration(migrations.Migration):

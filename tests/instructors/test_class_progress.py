@@ -98,9 +98,11 @@ def play(seat, cards=PLAYER_WINS, **stakes):
     return round
 
 
-def play_lesson_example(user):
-    """A settled round on a lesson example's sandbox seat."""
-    seat = services.sandbox_open(user=user, label="first-stake/stake-on-player", cards=PLAYER_WINS.split())
+def play_lesson_example(user, attempt=1):
+    """A settled round on a lesson example's sandbox seat (each attempt at an example has its own)."""
+    seat = services.sandbox_open(
+        user=user, label="first-stake/stake-on-player", cards=PLAYER_WINS.split(), attempt=attempt
+    )
     round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, D(100))])
     for index in range(4):
         round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
@@ -183,8 +185,8 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
 
 def test_rounds_on_a_lesson_examples_sandbox_seat_are_not_table_rounds(staff_client, classroom):
     ada = join(classroom, username="ada")
-    play_lesson_example(ada)
-    play_lesson_example(ada)
+    play_lesson_example(ada, attempt=1)
+    play_lesson_example(ada, attempt=2)
     play(SeatFactory(user=ada), player=10)
 
     row = row_of(staff_client.get(page_url(classroom)).context["progress"], "ada")

@@ -21,7 +21,7 @@ SETUP = """
 import json
 from decimal import Decimal
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.contrib.sessions.backends.db import SessionStore
 from table import services
 from table.engine import Shoe
 from table.models import Seat

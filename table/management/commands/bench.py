@@ -19,7 +19,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections

@@ -1,0 +1,96 @@
+"""Worked examples open each attempt exactly once, even when 30 requests race (PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+from http import HTTPStatus
+
+import pytest
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+
+from lessons.course import LESSONS
+from table.models import LedgerEntry, Seat
+from table.services import ledger_verify
+from tests.factories import UserFactory
+
+THREADS = 30
+EXAMPLE = ("first-stake", "stake-on-player")
+
+
+def together(user, send) -> list[int]:
+    """Run ``send(client)`` from THREADS threads released at once; return the statuses."""
+    barrier = threading.Barrier(THREADS)
+    statuses, failures = [], []
+
+    def run():
+        try:
+            client = Client(raise_request_exception=False)
+            client.force_login(user)
+            barrier.wait(timeout=20)
+            statuses.append(send(client).status_code)
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+    return statuses
+
+
+def attempts(user, label="first-stake/stake-on-player") -> list[int]:
+    return list(
+        Seat.objects.filter(user=user, kind=Seat.Kind.LESSON, label=label).values_list("attempt", flat=True)
+    )
+
+
+@pytest.mark.django_db
+def test_a_doubled_restart_opens_one_new_attempt(client, course):
+    user = UserFactory()
+    client.force_login(user)
+    client.get(reverse("lessons:lesson", args=[EXAMPLE[0]]))
+    first = Seat.objects.get(user=user, kind=Seat.Kind.LESSON, label="first-stake/stake-on-player")
+    restart = reverse("lessons:example-restart", args=EXAMPLE)
+
+    for _ in range(2):
+        assert client.post(restart, {"attempt": str(first.pk)}).status_code == HTTPStatus.FOUND
+
+    assert sorted(attempts(user)) == [1, 2]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_thirty_simultaneous_restarts_of_one_attempt_open_exactly_one_new_attempt(course):
+    user = UserFactory()
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("lessons:lesson", args=[EXAMPLE[0]]))
+    first = Seat.objects.get(user=user, kind=Seat.Kind.LESSON, label="first-stake/stake-on-player")
+    restart = reverse("lessons:example-restart", args=EXAMPLE)
+
+    statuses = together(user, lambda client: client.post(restart, {"attempt": str(first.pk)}))
+
+    assert set(statuses) == {HTTPStatus.FOUND}
+    assert sorted(attempts(user)) == [1, 2]
+    assert LedgerEntry.objects.filter(seat__user=user, seat__label="first-stake/stake-on-player").count() == 2
+    for seat in Seat.objects.filter(user=user):
+        ledger_verify(seat)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("slug", ["settlement", "hands-and-results"])
+def test_thirty_simultaneous_first_views_of_a_lesson_open_one_attempt_per_example(course, slug):
+    user = UserFactory()
+
+    statuses = together(user, lambda client: client.get(reverse("lessons:lesson", args=[slug])))
+
+    assert set(statuses) == {HTTPStatus.OK}
+    for example in LESSONS[slug].examples:
+        assert attempts(user, f"{slug}/{example.key}") == [1], example.key
