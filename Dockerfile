@@ -30,7 +30,9 @@ RUN SECRET_KEY=build-only-key-not-used-at-run-time-0123456789-abcdefghijklmnop \
 USER 10001
 
 EXPOSE 8000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status != 200)"]
+# Probed every 3 s, so a container reports healthy within seconds of being ready (migrations
+# on a first start may take longer: failures in the first 120 s do not count).
+HEALTHCHECK --interval=3s --timeout=3s --start-period=120s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status != 200)"]
 ENTRYPOINT ["/app/config/docker-entrypoint.sh"]
 CMD ["gunicorn", "config.wsgi:application", "--config", "config/gunicorn.conf.py"]

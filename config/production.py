@@ -5,6 +5,8 @@ DEBUG is off unless explicitly turned on, SECRET_KEY must be set, cookies
 are secure, and ``manage.py check --deploy`` reports nothing.
 """
 
+import os
+
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings import *  # noqa: F403
@@ -19,6 +21,13 @@ if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure") or SECRET_KE
         "SECRET_KEY must be set to a long random value (50 characters or more) in production: "
         'generate one with `python -c "import secrets; print(secrets.token_urlsafe(64))"` '
         "and put it in the .env file."
+    )
+#: The password .env.example ships with: a server must not run with it.
+PLACEHOLDER_DB_PASSWORD = "change-me-database-password"
+if os.environ.get("POSTGRES_PASSWORD") == PLACEHOLDER_DB_PASSWORD:
+    raise ImproperlyConfigured(
+        "POSTGRES_PASSWORD is still the placeholder from .env.example: put a password of your own in .env "
+        "(any printable characters) before the first start, as the README says."
     )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

@@ -6,6 +6,7 @@ from the environment (or a ``.env`` file) through one ``environ.Env``;
 app on SQLite with no set-up.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -102,9 +103,23 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------
 
-DATABASES = {
-    "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-}
+if env.str("POSTGRES_HOST", default="") and not env.str("DATABASE_URL", default=""):
+    # docker compose gives the connection in parts, so a password needs no URL quoting: `/`, `@`,
+    # `:`, `%`, `$` all work. Read without django-environ, which would expand a leading `$`.
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.postgresql",
+            "HOST": env.str("POSTGRES_HOST"),
+            "PORT": env.int("POSTGRES_PORT", default=5432),
+            "NAME": env.str("POSTGRES_DB", default="puntobanco"),
+            "USER": env.str("POSTGRES_USER", default="puntobanco"),
+            "PASSWORD": os.environ.get("POSTGRES_PASSWORD", ""),
+        }
+    }
+else:
+    DATABASES = {
+        "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a competing writer instead of failing at once with "database is locked".

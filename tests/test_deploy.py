@@ -234,7 +234,7 @@ def env_example():
 def test_compose_runs_postgres_16_with_a_named_volume_and_a_health_check():
     db = compose()["services"]["db"]
 
-    assert db["image"] == "postgres:16"
+    assert db["image"] == "postgres:16" and "ports" not in db
     assert "db-data:/var/lib/postgresql/data" in db["volumes"]
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
     assert "db-data" in compose()["volumes"]
@@ -247,7 +247,47 @@ def test_compose_web_waits_for_a_healthy_database_and_reads_the_env_file():
     assert web["env_file"] == ".env"
     assert web["depends_on"] == {"db": {"condition": "service_healthy"}}
     assert "/healthz" in " ".join(web["healthcheck"]["test"])
-    assert web["environment"]["DATABASE_URL"].startswith("postgres://")
+    # The connection comes in parts: no URL for a password to break.
+    assert web["environment"]["POSTGRES_HOST"] == "db" and "DATABASE_URL" not in web["environment"]
+    assert web["deploy"]["replicas"] == "${WEB_REPLICAS:-2}"
+    # Healthy within a few seconds of being ready.
+    assert web["healthcheck"]["interval"] == "3s"
+
+
+def test_only_the_proxy_publishes_ports_and_it_balances_over_every_web_container():
+    services = compose()["services"]
+
+    assert [name for name, service in services.items() if "ports" in service] == ["proxy"]
+    assert services["proxy"]["image"] == "caddy:2"
+    assert services["proxy"]["depends_on"] == {"web": {"condition": "service_healthy"}}
+    caddyfile = (BASE / "Caddyfile").read_text()
+    assert "dynamic a web 8000" in caddyfile and "lb_policy round_robin" in caddyfile
+    assert compose()["name"] == "puntobanco"  # the volumes are puntobanco_db-data, whatever the folder
+
+
+@pytest.mark.parametrize("password", ["p/@:%$x", "$HOME", "a b'c\"d", "%(x)s"])
+def test_the_database_password_is_used_as_it_is_written(password):
+    code = "from django.conf import settings; print(settings.DATABASES['default']['PASSWORD'], end='')"
+    env = {
+        "POSTGRES_HOST": "db",
+        "POSTGRES_PASSWORD": password,
+        "DATABASE_URL": "",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    result = run([sys.executable, "-c", "import django; django.setup(); " + code], env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == password
+
+
+def test_production_refuses_the_placeholder_database_password():
+    result = run(
+        [sys.executable, "manage.py", "check"],
+        PRODUCTION | {"POSTGRES_PASSWORD": "change-me-database-password"},
+    )
+
+    assert result.returncode != 0
+    assert "POSTGRES_PASSWORD is still the placeholder from .env.example" in result.stderr
 
 
 def test_every_variable_compose_uses_is_documented_in_env_example():

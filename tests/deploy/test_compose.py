@@ -1,0 +1,275 @@
+"""The self-hosted stack for real: the unchanged Dockerfile, docker-compose.yml and Caddyfile, run by a
+Docker engine, used through the proxy only, as the README tells a school to.
+
+It builds images and starts containers (2-3 minutes), so it runs when ``COMPOSE_E2E=1`` is set and a
+Docker engine answers; ``.ci/run`` does both. Otherwise it is skipped with the reason. One test walks
+the whole life of a stack, in order, because each step needs the one before; its timings are printed.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from table import benchmark
+
+BASE = Path(__file__).resolve().parents[2]
+PROJECT = "puntobanco-e2e"
+#: A database password with every character that broke the old URL: / @ : % $
+PASSWORD = "p/@:%$w-" + secrets.token_hex(6)
+SKIP_COPY = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    ".env",
+    "staticfiles",
+    "test-artifacts",
+    "db.sqlite3*",
+    "__pycache__",
+    "*.pyc",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    ".import_linter_cache",
+)
+
+
+def docker_answers() -> bool:
+    try:
+        return subprocess.run(["docker", "info"], capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+pytestmark = [
+    pytest.mark.skipif(
+        os.environ.get("COMPOSE_E2E") != "1",
+        reason="set COMPOSE_E2E=1 to build and run the stack (.ci/run does)",
+    ),
+    pytest.mark.skipif(
+        not docker_answers(),
+        reason="no Docker engine answers (../shared/tools/containers/docker-engine start)",
+    ),
+]
+
+
+class Stack:
+    """``docker compose`` in a copy of the project, with its own project name and ports."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.folder, self.port = folder, port
+        self.timings: dict[str, float] = {}
+
+    def compose(self, *args: str, timeout: int = 600, check: bool = True, input: bytes | None = None):
+        result = subprocess.run(
+            ["docker", "compose", "-p", PROJECT, *args],
+            cwd=self.folder,
+            env={**os.environ, "DOCKER_BUILDKIT": "0"},
+            capture_output=True,
+            timeout=timeout,
+            input=input,
+        )
+        if check and result.returncode != 0:
+            raise AssertionError(
+                f"docker compose {' '.join(args)}:\n{result.stdout.decode()}\n{result.stderr.decode()}"
+            )
+        return result
+
+    def timed(self, label: str, *args: str, timeout: int = 600):
+        started = time.monotonic()
+        result = self.compose(*args, timeout=timeout)
+        self.timings[label] = round(time.monotonic() - started, 1)
+        return result
+
+    def containers(self) -> list[dict]:
+        out = self.compose("ps", "--format", "json").stdout.decode().strip()
+        if out.startswith("["):
+            return json.loads(out)
+        return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request("GET", path, headers={"Host": "localhost", **(headers or {})})
+            response = conn.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            conn.close()
+
+    def wait_until_served(self, label: str, limit: float = 120) -> None:
+        started = time.monotonic()
+        while time.monotonic() - started < limit:
+            try:
+                if self.get("/healthz")[0] == 200:
+                    self.timings[label] = round(time.monotonic() - started, 1)
+                    return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        raise AssertionError(f"not served through the proxy within {limit} s ({label})")
+
+    def sql(self, query: str) -> str:
+        result = self.compose(
+            "exec", "-T", "db", "sh", "-c", f'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -tAc "{query}"'
+        )
+        return result.stdout.decode().strip()
+
+
+def requests_per_web_container(stack: Stack, path: str) -> dict[str, int]:
+    """From the web containers' access logs: how many requests for ``path`` each one served."""
+    counts: dict[str, int] = {}
+    for container in stack.containers():
+        if container["Service"] != "web":
+            continue
+        logs = subprocess.run(["docker", "logs", container["Name"]], capture_output=True, timeout=60)
+        text = logs.stdout.decode() + logs.stderr.decode()
+        counts[container["Name"]] = text.count(f"POST {path} ")
+    return counts
+
+
+def sign_up(stack: Stack, username: str) -> str:
+    """Sign up through the proxy, as a browser does; return the session cookie."""
+    conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=30)
+    conn.request("GET", "/accounts/signup/", headers={"Host": "localhost"})
+    response = conn.getresponse()
+    response.read()
+    csrf = re.search(r"csrftoken=([^;]+)", response.getheader("Set-Cookie") or "").group(1)
+    body = urllib.parse.urlencode(
+        {
+            "username": username,
+            "password1": "a-long-pass-phrase-7",
+            "password2": "a-long-pass-phrase-7",
+            "csrfmiddlewaretoken": csrf,
+        }
+    )
+    conn.request(
+        "POST",
+        "/accounts/signup/",
+        body=body,
+        headers={
+            "Host": "localhost",
+            "Cookie": f"csrftoken={csrf}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+    )
+    response = conn.getresponse()
+    response.read()
+    assert response.status == 302, response.status
+    cookies = "; ".join(response.headers.get_all("Set-Cookie") or [])
+    conn.close()
+    return re.search(r"sessionid=([^;]+)", cookies).group(1)
+
+
+def play_rounds(stack: Stack, session: str, rounds: int) -> None:
+    """Coach mode off, then whole rounds through the proxy, one request per card."""
+    browser = benchmark.Browser(stack.port, session)
+    browser.start()
+    status, _, _ = browser.request("POST", "/table/coach/", {"coach": "off"})
+    assert status == 200, status
+    tally = benchmark.Tally()
+    for _ in range(rounds):
+        benchmark.play_round(browser, tally)
+    assert not tally.errors, tally.errors
+    assert len(tally.rounds) == rounds
+
+
+@pytest.fixture
+def stack(tmp_path):
+    folder = tmp_path / "school"
+    shutil.copytree(BASE, folder, ignore=SKIP_COPY)
+    port, https_port = benchmark.free_port(), benchmark.free_port()
+    env = (folder / ".env.example").read_text()
+    settings = {
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "POSTGRES_PASSWORD": f"'{PASSWORD}'",  # single quotes: every character as it is
+        "ALLOWED_HOSTS": "localhost,127.0.0.1",
+        "SITE_ADDRESS": ":80",
+        "HTTP_PORT": str(port),
+        "HTTPS_PORT": str(https_port),
+        "WEB_REPLICAS": "2",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+    }
+    for key, value in settings.items():
+        env = re.sub(rf"^{key}=.*$", f"{key}={value}", env, flags=re.M)
+    (folder / ".env").write_text(env)
+    running = Stack(folder, port)
+    try:
+        yield running
+    finally:
+        running.compose("down", "-v", "--remove-orphans", timeout=180, check=False)
+        print(f"\ncompose end to end, seconds: {json.dumps(running.timings)}")
+
+
+def test_the_stack_serves_a_school_through_the_proxy_and_survives_restarts_upgrades_and_a_restore(stack):
+    # --- First start: two web containers behind Caddy, all healthy; a password with / @ : % $ ---
+    stack.timed("first up --build --wait", "up", "-d", "--build", "--wait", "--wait-timeout", "300")
+    containers = stack.containers()
+    assert sorted(c["Service"] for c in containers) == ["db", "proxy", "web", "web"]
+    assert all(c["Health"] in ("healthy", "") and c["State"] == "running" for c in containers), containers
+    published = [
+        c["Service"] for c in containers if any(p.get("PublishedPort") for p in c.get("Publishers") or [])
+    ]
+    assert published == ["proxy"]  # web and db publish nothing
+
+    # --- Through the proxy only ---------------------------------------------------------------------
+    assert stack.get("/healthz")[0] == 200
+    status, _, lesson = stack.get("/lessons/hands-and-results/")
+    assert status == 200 and b"Punto Banco" in lesson
+    css = re.search(rb'href="(/static/css/app\.[0-9a-f]{12}\.css)"', lesson).group(1).decode()
+    status, headers, _ = stack.get(css)
+    assert status == 200 and "max-age=315360000" in headers["cache-control"], headers
+    session = sign_up(stack, "first-learner")
+    play_rounds(stack, session, rounds=2)
+    served = requests_per_web_container(stack, "/table/round/deal/")
+    assert len(served) == 2 and all(count > 0 for count in served.values()), served
+
+    # --- A restart: the same address answers again, no proxy change ---------------------------------
+    stack.timed("restart web", "restart", "web")
+    stack.wait_until_served("served again after restart")
+    play_rounds(stack, session, rounds=1)
+
+    # --- An upgrade after a code change: still 2 web containers, the dependency layer reused ---------
+    base = stack.folder / "templates" / "base.html"
+    base.write_text(base.read_text().replace("</body>", "<!-- upgraded -->\n</body>"))
+    build = stack.timed("rebuild after a code change", "build", "web")
+    assert b"Using cache" in build.stdout and b"--require-hashes" in build.stdout
+    stack.timed("up after the upgrade", "up", "-d", "--wait", "--wait-timeout", "300")
+    assert [c["Service"] for c in stack.containers()].count("web") == 2
+    stack.wait_until_served("served after the upgrade")
+    assert b"<!-- upgraded -->" in stack.get("/lessons/hands-and-results/")[2]
+
+    # --- Backup and restore, as the README says -----------------------------------------------------
+    dump = stack.compose(
+        "exec", "-T", "db", "sh", "-c", 'pg_dump -U "$POSTGRES_USER" -Fc "$POSTGRES_DB"'
+    ).stdout
+    assert len(dump) > 10_000
+    sign_up(stack, "after-backup")
+    assert stack.sql("select count(*) from auth_user where username = 'after-backup'") == "1"
+    stack.compose("stop", "web")
+    stack.compose(
+        "exec",
+        "-T",
+        "db",
+        "sh",
+        "-c",
+        'pg_restore -U "$POSTGRES_USER" -d "$POSTGRES_DB" --clean --if-exists',
+        input=dump,
+    )
+    stack.compose("start", "web")
+    stack.wait_until_served("served after the restore")
+    assert stack.sql("select count(*) from auth_user where username = 'after-backup'") == "0"
+    assert stack.sql("select count(*) from table_round where state = 'settled'") == "3"
+    rows = stack.sql("select count(*) from table_ledgerentry")
+    assert int(rows) > 0
