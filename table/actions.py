@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 from table import services
+from table.engine import Step
 from table.errors import TableError
 from table.forms import parse_bets, parse_chip, parse_index, parse_spot
 from table.models import Round, Seat
 
-Action = Callable[[Seat], Round | Seat]
+Action = Callable[[Seat], Round | Seat | services.DealResult]
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Outcome:
     round: Round | None = None
     error: str = ""
     status: int = HTTPStatus.OK
+    #: The step a deal dealt (``None`` for other actions, and for a repeated deal that dealt nothing).
+    step: Step | None = None
 
     @property
     def refused(self) -> bool:
@@ -42,6 +45,8 @@ def run(seat: Seat, action: Action, *, reload: Callable[[], Seat]) -> Outcome:
         result = action(seat)
     except TableError as refused:
         return Outcome(reload(), error=refused.message, status=refused.status)
+    if isinstance(result, services.DealResult):
+        return Outcome(result.round.seat, round=result.round, step=result.step)
     if isinstance(result, Round):
         return Outcome(result.seat, round=result)
     return Outcome(result)
@@ -84,8 +89,6 @@ def confirm(data: Mapping[str, str]) -> Action:
 
 def deal(data: Mapping[str, str]) -> Action:
     """Deal the card the form expects in the round it names."""
-    return lambda seat: (
-        services.round_deal(
-            seat=seat, round_number=parse_index(data, "round"), expected_index=parse_index(data, "card")
-        ).round
+    return lambda seat: services.round_deal(
+        seat=seat, round_number=parse_index(data, "round"), expected_index=parse_index(data, "card")
     )

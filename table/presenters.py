@@ -130,10 +130,23 @@ class TableView:
     entered: dict[str, str] | None = None
     #: A lesson example that only shows a coup has no betting spots on its felt.
     stakes: bool = True
+    #: The table answers a deal with the regions that changed (its Deal button targets the dealer's line).
+    fragments: bool = False
 
     @property
     def banker_table(self) -> str:
-        return banker_table_html(self.banker_row, self.banker_column)
+        return banker_table_html(self.banker_row, self.banker_column, row_ids=self.fragments)
+
+    def banker_row_html(self) -> str:
+        """The Banker table's decided row alone, to swap out of band; empty when no cell decided."""
+        if self.banker_row is None or self.asks_draw:
+            return ""
+        row = banker_table_rows()[self.banker_row]
+        view = {"banker_row": self.banker_row, "banker_column": self.banker_column}
+        return render_to_string(
+            "table/partials/_banker_table.html#bt-row",
+            {"view": view, "row": row, "row_ids": True, "oob": True},
+        )
 
     @property
     def question(self) -> coach.Question | None:
@@ -398,6 +411,7 @@ def table_view(
     chip: Decimal = DEFAULT_CHIP,
     entered: dict[str, str] | None = None,
     stakes: bool = True,
+    fragments: bool = False,
 ) -> TableView:
     """The current round (open, or the last one settled) with its coup replayed.
 
@@ -430,6 +444,7 @@ def table_view(
         chip=chip,
         entered=entered,
         stakes=stakes,
+        fragments=fragments,
     )
     if seat.shoe_state:
         view.cards_left = Shoe.remaining_in(seat.shoe_state)  # the service has already parsed it
@@ -453,19 +468,23 @@ def banker_table_rows() -> list[dict]:
     ]
 
 
-def banker_table_html(row: int | None, column: int | None) -> str:
-    """The rendered Banker table with one cell highlighted (or none), in the active language."""
-    return _banker_table_html(row, column, get_language())
+def banker_table_html(row: int | None, column: int | None, *, row_ids: bool = False) -> str:
+    """The rendered Banker table with one cell highlighted (or none), in the active language.
+
+    ``row_ids``: the rows carry ids, so a deal can swap the decided row alone (the table's page).
+    """
+    return _banker_table_html(row, column, get_language(), row_ids)
 
 
 @lru_cache(maxsize=512)
-def _banker_table_html(row: int | None, column: int | None, language: str | None) -> str:
+def _banker_table_html(row: int | None, column: int | None, language: str | None, row_ids: bool) -> str:
     """The table is the same on every card but for the highlight and the language, so each of its
     81 variants is rendered once per process and language instead of on every deal.
     """
     view = {"banker_row": row, "banker_column": column}
     return render_to_string(
-        "table/partials/_banker_table.html", {"view": view, "banker_rows": banker_table_rows()}
+        "table/partials/_banker_table.html",
+        {"view": view, "banker_rows": banker_table_rows(), "row_ids": row_ids},
     )
 
 

@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from table import actions, services
 from table.charts import balance_chart
@@ -35,7 +36,7 @@ def _render(
     entered: dict[str, str] | None = None,
 ) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
-    view = table_view(seat, round=round, chip=chip_in_use(data), entered=entered)
+    view = table_view(seat, round=round, chip=chip_in_use(data), entered=entered, fragments=True)
     # The scoreboards sit beside the panel: a full page draws them, an htmx answer swaps them out of
     # band only when they may have changed (a round settled, a shoe began, the table changed).
     roads_changed = not request.htmx or not view.dealing or view.next_index == 0
@@ -49,16 +50,21 @@ def _render(
     return render(request, template, context, status=status)
 
 
-def _act(request, action: actions.Action) -> HttpResponse:
-    """Run one service for the learner's seat; render its fresh state, or the refusal with its status.
-
-    A refused bet form comes back with the stakes exactly as the learner typed them.
-    """
-    done = actions.run(
+def _run(request, action: actions.Action) -> actions.Outcome:
+    return actions.run(
         services.learner_seat(request.user),
         action,
         reload=lambda: services.seat_for_learner(user=request.user),
     )
+
+
+def _act(request, action: actions.Action) -> HttpResponse:
+    """Run one service for the learner's seat; render its fresh state, or the refusal with its status."""
+    return _answer(request, _run(request, action))
+
+
+def _answer(request, done: actions.Outcome) -> HttpResponse:
+    """The panel after an action, or the refusal (a refused bet form keeps the stakes as typed)."""
     if done.refused:
         return _render(
             request, done.seat, error=done.error, status=done.status, entered=stakes_entered(request.POST)
@@ -93,8 +99,37 @@ def round_confirm(request) -> HttpResponse:
 @login_required
 @require_POST
 def round_deal(request) -> HttpResponse:
-    """Deal exactly the card the form expects; settle when the coup is over."""
-    return _act(request, actions.deal(request.POST))
+    """Deal exactly the card the form expects; settle when the coup is over.
+
+    With htmx, a card that does not end the coup is answered with the regions it changed
+    (``_deal.html``); the end of a coup, a repeated or refused deal get the whole panel, retargeted.
+    """
+    done = _run(request, actions.deal(request.POST))
+    dealing_on = done.round is not None and done.round.state == Round.State.DEALING
+    if request.htmx and not done.refused and done.step is not None and dealing_on:
+        return _deal_fragment(request, done)
+    response = _answer(request, done)
+    if request.htmx:
+        retarget(response, "#table-panel")
+        reswap(response, "outerHTML")
+    return response
+
+
+def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
+    assert done.step is not None
+    view = table_view(done.seat, round=done.round, fragments=True)
+    kind = done.step.hand.value
+    cards = view.player if kind == "player" else view.banker
+    context = {
+        "view": view,
+        "seat": view.seat,
+        "kind": kind,
+        "cards": cards,
+        "total": view.coup.player_total if kind == "player" else view.coup.banker_total,
+        "new_card": cards[-1],
+        "banker_row": view.banker_row_html(),
+    }
+    return render(request, "table/partials/_deal.html", context)
 
 
 @login_required

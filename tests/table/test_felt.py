@@ -220,3 +220,43 @@ def test_the_newest_card_is_marked_to_slide_in(client, seat):
     client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"})
     html = client.post(reverse("table:round-deal"), {"round": "1", "card": "0"}, headers=HX).content.decode()
     assert html.count('class="card fresh"') + html.count('class="card red fresh"') == 1
+
+
+def test_a_deal_that_does_not_end_the_coup_sends_only_what_changed(client, seat):
+    """Issue 16: the new card, its hand's total, the dealer's line, the status, the log, the live region."""
+    arrange_shoe(seat, "2C KH 3S 3D 5H 4C")  # six cards: Banker draws on 3 against a 5
+    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10", "stake_banker": "10"})
+    names = ["two of clubs", "king of hearts", "three of spades", "three of diamonds", "five of hearts"]
+    for card, name in enumerate(names):
+        response = client.post(reverse("table:round-deal"), {"round": "1", "card": str(card)}, headers=HX)
+        html = response.content.decode()
+
+        assert response.status_code == HTTPStatus.OK and "HX-Retarget" not in response
+        assert len(response.content) <= 2500, (card, len(response.content))
+        assert html.count('role="img"') == 1 and f'aria-label="{name}"' in html  # the new card, no other
+        assert 'id="table-panel-dealer-line"' in html and f"Deal card {card + 2} to" in html
+        assert 'id="table-panel-status" hx-swap-oob="true"' in html
+        assert 'hx-swap-oob="innerHTML:#table-panel-live"' in html
+        assert (
+            "Add 10 chips" not in html
+            and "table-roads" not in html
+            and '<details class="banker-table"' not in html
+        )
+    assert 'id="bt-row-3" class="decided" hx-swap-oob="true"' in html  # the Banker table's decided row alone
+
+
+def test_the_deal_that_ends_the_coup_and_a_repeated_deal_get_the_whole_panel(client, seat):
+    arrange_shoe(seat, "4 2 4 3")
+    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"})
+    for card in range(3):
+        client.post(reverse("table:round-deal"), {"round": "1", "card": str(card)}, headers=HX)
+
+    repeated = client.post(reverse("table:round-deal"), {"round": "1", "card": "2"}, headers=HX)
+    last = client.post(reverse("table:round-deal"), {"round": "1", "card": "3"}, headers=HX)
+
+    for response in (repeated, last):
+        assert response["HX-Retarget"] == "#table-panel" and response["HX-Reswap"] == "outerHTML"
+        assert '<section id="table-panel"' in response.content.decode()
+    assert 'aria-label="Result"' in last.content.decode()
+    plain = client.post(reverse("table:round-deal"), {"round": "1", "card": "3"})
+    assert plain.status_code == HTTPStatus.FOUND  # without JavaScript: POST, redirect, GET as before
