@@ -94,14 +94,22 @@ def refusal(request: HttpRequest, message: str) -> HttpResponse:
 
 
 class PrivatePagesMiddleware:
-    """Pages for a logged-in user are theirs alone: no shared cache may keep them, nor the browser's disk."""
+    """Pages for a logged-in user are theirs alone: no shared cache may keep them, nor the browser's disk.
+
+    A request that carries a session cookie is treated as one (deciding it from the cookie, not from
+    ``request.user``, costs no database read on pages that would otherwise need none).
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and "Cache-Control" not in response:
+        signed_in = (
+            settings.SESSION_COOKIE_NAME in request.COOKIES
+            or getattr(request, "user", None)
+            and (request.user.is_authenticated)
+        )
+        if signed_in and "Cache-Control" not in response:
             patch_cache_control(response, private=True, no_store=True)
         return response

@@ -1,20 +1,24 @@
-"""The load benchmark behind ``manage.py bench``: many learners dealing at once, over real HTTP.
+"""The load benchmark behind ``manage.py bench``: deals against a bare view, in process and over HTTP.
 
 Design overview:
 
 - A database of its own (``<name>_bench`` on the same PostgreSQL server) is
   created, migrated and filled with N learners; it is dropped at the end.
-- gunicorn serves the app with the production settings (``config.production``,
-  2 workers) on a free local port; only plain HTTP on 127.0.0.1 is used, so
-  the TLS redirect and secure-cookie flags are turned off for the run.
-- Each simulated learner is a thread with its own keep-alive connection,
-  session cookie and CSRF token, sending what htmx sends (``HX-Request``,
-  ``X-CSRFToken``): confirm a bet, then one deal request per card until the
-  coup is settled, again and again for a fixed time. Session cookies are
-  signed by the harness with the server's key (a log-in per learner would
-  only measure password hashing).
-- In the same run, one more thread asks for ``/ping`` (the full middleware
-  stack, no database) as the baseline.
+  Each learner gets a session made by the harness in the server's own
+  session store (a log-in per learner would only measure password hashing).
+- In process: Django's test client sends deal requests (htmx, the cards of
+  whole coups; the settling one is counted apart) and ``/ping`` (the full
+  middleware stack, an anonymous client: no database) through the same
+  stack, with no HTTP and no other load. Their p50s and ratio, and the bytes
+  of the deal responses.
+- Over HTTP, gunicorn serves the app with the production settings
+  (``config.production``, 2 workers) on a free local port. Light load: one
+  learner plays for a few seconds, then one anonymous ``/ping`` client does.
+  Saturation: N learners at once, then N ``/ping`` clients at once,
+  measured separately so that neither waits in the other's queue.
+- The load generator runs in separate processes (``--processes``), not
+  under the bench's own GIL; the CPU it used is reported, since it shares
+  the machine's cores with the server.
 - Afterwards: queries per deal and per settling request (measured in-process
   with the same code), rows written per round (PostgreSQL's own counters),
   and the ledger checks: every balance equals its ledger, no round settled twice.
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import multiprocessing
 import os
 import re
 import secrets
@@ -32,6 +37,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -41,8 +47,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 ROUND = re.compile(rb'name="round" value="(\d+)"')
 CARD = re.compile(rb'name="card" value="(\d+)"')
 CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
-#: The result banner: the coup is settled.
-SETTLED = b'class="result result-'
+#: The result section: the coup is settled.
+SETTLED = b'<section class="result'
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -85,7 +91,7 @@ class Browser:
 
     def __init__(self, port: int, session_cookie: str) -> None:
         self.port = port
-        self.cookies = {"sessionid": session_cookie}
+        self.cookies = {"sessionid": session_cookie} if session_cookie else {}
         self.csrf = ""
         self.next_round = 1
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -172,6 +178,72 @@ def play_round(browser: Browser, tally: Tally) -> None:
             return
         tally.deal.append(elapsed)
     tally.errors.append("a coup took more than six cards")
+
+
+def _load_process(port: int, cookies: list[str], threads: int, seconds: float, task: str) -> dict:
+    """One load-generator process: ``threads`` clients for ``seconds``; its tally and the CPU it used."""
+    tally = Tally()
+    stop = time.perf_counter() + seconds
+    if task == "deal":
+        groups = [[Browser(port, cookie) for cookie in cookies[index::threads]] for index in range(threads)]
+        workers = [
+            threading.Thread(target=play_rounds, args=(group, tally, stop)) for group in groups if group
+        ]
+    else:
+        workers = [
+            threading.Thread(
+                target=baseline, args=(Browser(port, cookies[index % len(cookies)]), tally, stop)
+            )
+            for index in range(threads)
+        ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return {
+        "deal": tally.deal,
+        "settle": tally.settle,
+        "rounds": tally.rounds,
+        "baseline": tally.baseline,
+        "errors": tally.errors,
+        "cpu": time.process_time(),
+    }
+
+
+@dataclass
+class Load:
+    """What a load phase measured, merged over its generator processes."""
+
+    tally: Tally
+    seconds: float
+    generator_cpu_seconds: float
+
+    def rate(self, what: str) -> float:
+        count = len(self.tally.deal) + len(self.tally.settle) if what == "deal" else len(self.tally.baseline)
+        return round(count / self.seconds, 1)
+
+
+def load(port: int, cookies: list[str], *, clients: int, seconds: float, task: str, processes: int) -> Load:
+    """``clients`` simulated clients (``task`` "deal": learners playing rounds; "ping": GET /ping) for
+    ``seconds``, spread over ``processes`` separate processes, so the generator's own work is not done
+    under the bench's GIL and its CPU can be reported."""
+    processes = max(1, min(processes, clients))
+    context = multiprocessing.get_context("spawn")
+    jobs = []
+    for index in range(processes):
+        threads = len(range(index, clients, processes))
+        own = cookies[index::processes] or cookies[:1]
+        jobs.append((port, own, threads, seconds, task))
+    with context.Pool(processes) as pool:
+        results = pool.starmap(_load_process, jobs)
+    tally = Tally()
+    for result in results:
+        tally.deal += result["deal"]
+        tally.settle += result["settle"]
+        tally.rounds += result["rounds"]
+        tally.baseline += result["baseline"]
+        tally.errors += result["errors"]
+    return Load(tally, seconds, round(sum(result["cpu"] for result in results), 2))
 
 
 def baseline(browser: Browser, tally: Tally, stop: float) -> None:

@@ -9,17 +9,17 @@ to the configured one). Prints the figures, then one line of JSON with all of th
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from decimal import Decimal
+from importlib import import_module
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections
@@ -42,6 +42,7 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=50)
         parser.add_argument("--seconds", type=float, default=20.0)
         parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+        parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
         parser.add_argument("--keep-db", action="store_true", help="keep the benchmark database afterwards")
 
     def handle(self, *args, **options) -> None:
@@ -68,9 +69,12 @@ class Command(BaseCommand):
         call_command("migrate", verbosity=0, interactive=False)
         call_command("load_lessons", verbosity=0)
         key = benchmark.new_secret_key()
-        settings.SECRET_KEY = key  # the harness signs session cookies with the server's key
+        settings.SECRET_KEY = key
         cookies = [self._learner_cookie(f"bench-{index}") for index in range(options["learners"])]
-        queries = self._queries_per_request()
+        figures: dict = {}
+        self.stdout.write("In process (Django's test client, DEBUG off): deal and /ping …")
+        figures.update(self._in_process())
+        figures.update(self._queries_per_request())
 
         url = _database_url(main, name)
         env = benchmark.server_env(url, key) | {
@@ -82,51 +86,117 @@ class Command(BaseCommand):
             env=benchmark.child_env(env),
             check=True,
         )
-        tally = benchmark.Tally()
-        concurrency = options["concurrency"]
+        concurrency, seconds, processes = options["concurrency"], options["seconds"], options["processes"]
+        light_seconds = max(3.0, seconds / 4)
         with benchmark.Server(env, workers=options["workers"]) as server:
-            groups = [
-                [benchmark.Browser(server.port, cookie) for cookie in cookies[index::concurrency]]
-                for index in range(concurrency)
-            ]
-            before = self._rows_written()
+            port = server.port
+            benchmark.load(port, cookies[:1], clients=1, seconds=1.0, task="deal", processes=1)  # warm up
             self.stdout.write(
-                f"Load: {concurrency} learners at once for {options['seconds']:.0f} s "
-                f"on gunicorn ({options['workers']} workers, port {server.port}) …"
+                f"HTTP at light load: one learner, then one /ping client, {light_seconds:.0f} s each …"
             )
-            started = time.perf_counter()
-            stop = started + options["seconds"]
-            threads = [
-                threading.Thread(target=benchmark.play_rounds, args=(group, tally, stop)) for group in groups
-            ]
-            threads.append(
-                threading.Thread(
-                    target=benchmark.baseline, args=(benchmark.Browser(server.port, cookies[0]), tally, stop)
-                )
+            light_deal = benchmark.load(
+                port, cookies[1:2], clients=1, seconds=light_seconds, task="deal", processes=1
             )
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            seconds = time.perf_counter() - started
-        time.sleep(1.0)  # server backends have exited: their statistics are flushed
-        rows = self._rows_written() - before
+            light_ping = benchmark.load(
+                port, cookies[1:2], clients=1, seconds=light_seconds, task="ping", processes=1
+            )
+            self.stdout.write(
+                f"Saturation: {concurrency} learners, then {concurrency} /ping clients, "
+                f"{seconds:.0f} s each, "
+                f"from {processes} generator processes, on gunicorn ({options['workers']} workers) …"
+            )
+            before = self._rows_written()
+            saturated = benchmark.load(
+                port, cookies[2:], clients=concurrency, seconds=seconds, task="deal", processes=processes
+            )
+            time.sleep(1.0)  # server backends have flushed their statistics
+            rows = self._rows_written() - before
+            pings = benchmark.load(
+                port, cookies[2:], clients=concurrency, seconds=seconds, task="ping", processes=processes
+            )
 
-        figures = benchmark.summary(tally, seconds)
-        figures.update(queries)
+        figures.update(self._http_figures(light_deal, light_ping, saturated, pings))
         figures["concurrency"] = concurrency
         figures["learners"] = options["learners"]
         figures["workers"] = options["workers"]
-        figures["rows_written_per_round"] = round(rows / len(tally.rounds), 2) if tally.rounds else None
+        figures["generator_processes"] = processes
+        figures["rows_written_per_round"] = (
+            round(rows / len(saturated.tally.rounds), 2) if saturated.tally.rounds else None
+        )
         figures.update(self._ledger_checks())
-        self._report(figures, tally)
+        self._report(figures, saturated.tally.errors + light_deal.tally.errors + pings.tally.errors)
         return figures
+
+    def _in_process(self, rounds: int = 40, pings: int = 600) -> dict:
+        """Deal and /ping through Django's whole stack in this process (no HTTP, no other load)."""
+        user = get_user_model().objects.create_user("bench-in-process")
+        seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
+        services.seat_set_coach(seat=seat, on=False)
+        client = Client(HTTP_HOST="127.0.0.1")
+        client.force_login(user)
+        hx = {"HX-Request": "true"}
+        deal_times, deal_bytes, settle_bytes = [], [], []
+        for number in range(1, rounds + 1):
+            client.post("/table/round/confirm/", {"round": str(number), "stake_player": "5"}, headers=hx)
+            for card in range(6):
+                started = time.perf_counter()
+                response = client.post(
+                    "/table/round/deal/", {"round": str(number), "card": str(card)}, headers=hx
+                )
+                elapsed = time.perf_counter() - started
+                if benchmark.SETTLED in response.content:
+                    settle_bytes.append(len(response.content))
+                    break
+                deal_times.append(elapsed)
+                deal_bytes.append(len(response.content))
+        anonymous = Client(HTTP_HOST="127.0.0.1")  # the baseline reads no session: no database at all
+        ping_times = []
+        for _ in range(pings):
+            started = time.perf_counter()
+            anonymous.get("/ping")
+            ping_times.append(time.perf_counter() - started)
+        deal_p50, ping_p50 = benchmark.percentile(deal_times, 0.5), benchmark.percentile(ping_times, 0.5)
+        return {
+            "in_process_deal_p50_ms": round(deal_p50 * 1000, 3),
+            "in_process_ping_p50_ms": round(ping_p50 * 1000, 3),
+            "in_process_ratio_deal_to_ping": round(deal_p50 / ping_p50, 2),
+            "deal_response_bytes_max": max(deal_bytes),
+            "deal_response_bytes_p50": int(benchmark.percentile(deal_bytes, 0.5)),
+            "settling_response_bytes_p50": int(benchmark.percentile(settle_bytes, 0.5)),
+        }
+
+    @staticmethod
+    def _http_figures(light_deal, light_ping, saturated, pings) -> dict:
+        def p(values, q):
+            return round(benchmark.percentile(values, q) * 1000, 2) if values else None
+
+        light_deals = light_deal.tally.deal + light_deal.tally.settle
+        deals = saturated.tally.deal + saturated.tally.settle
+        generator_cpu = saturated.generator_cpu_seconds + pings.generator_cpu_seconds
+        return {
+            "http_light_deal_p50_ms": p(light_deals, 0.5),
+            "http_light_ping_p50_ms": p(light_ping.tally.baseline, 0.5),
+            "http_light_ratio_deal_to_ping": round(
+                benchmark.percentile(light_deals, 0.5) / benchmark.percentile(light_ping.tally.baseline, 0.5),
+                2,
+            ),
+            "saturation_deal_requests_per_second": saturated.rate("deal"),
+            "saturation_ping_requests_per_second": pings.rate("ping"),
+            "saturation_rounds_per_second": round(len(saturated.tally.rounds) / saturated.seconds, 1),
+            "saturation_deal_p50_ms": p(deals, 0.5),
+            "saturation_deal_p99_ms": p(deals, 0.99),
+            "generator_cpu_seconds": round(generator_cpu, 1),
+            "generator_cpu_share_of_machine": round(
+                generator_cpu / ((saturated.seconds + pings.seconds) * (os.cpu_count() or 1)), 2
+            ),
+            "errors": len(saturated.tally.errors) + len(pings.tally.errors) + len(light_deal.tally.errors),
+        }
 
     def _learner_cookie(self, username: str) -> str:
         user = get_user_model().objects.create_user(username)
         seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
         services.seat_set_coach(seat=seat, on=False)
-        session = SessionStore()
+        session = import_module(settings.SESSION_ENGINE).SessionStore()  # what the server reads
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
@@ -191,20 +261,31 @@ class Command(BaseCommand):
             "rounds_settled_in_database": settled,
         }
 
-    def _report(self, figures: dict, tally: benchmark.Tally) -> None:
+    def _report(self, figures: dict, errors: list[str]) -> None:
         write = self.stdout.write
         write(
-            f"rounds: {figures['rounds']} ({figures['rounds_per_second']}/s), "
-            f"deal requests: {figures['deal_requests']} ({figures['deal_requests_per_second']}/s)"
+            f"in process: deal p50 {figures['in_process_deal_p50_ms']} ms, /ping p50 "
+            f"{figures['in_process_ping_p50_ms']} ms: × {figures['in_process_ratio_deal_to_ping']}"
         )
         write(
-            f"deal latency p50 {figures['deal_p50_ms']} ms, p95 {figures['deal_p95_ms']} ms, "
-            f"p99 {figures['deal_p99_ms']} ms"
+            f"HTTP at light load: deal p50 {figures['http_light_deal_p50_ms']} ms, /ping p50 "
+            f"{figures['http_light_ping_p50_ms']} ms: × {figures['http_light_ratio_deal_to_ping']}"
         )
         write(
-            f"baseline (/ping) p50 {figures['baseline_p50_ms']} ms, p99 {figures['baseline_p99_ms']} ms; "
-            f"deal/baseline: p50 × {figures['ratio_deal_p50_to_baseline_p50']}, "
-            f"p99 × {figures['ratio_deal_p99_to_baseline_p99']}"
+            f"bytes of a deal response: p50 {figures['deal_response_bytes_p50']}, max "
+            f"{figures['deal_response_bytes_max']}; "
+            f"the settling one p50 {figures['settling_response_bytes_p50']}"
+        )
+        write(
+            f"saturation ({figures['concurrency']} clients, {figures['workers']} workers): "
+            f"{figures['saturation_deal_requests_per_second']} deal requests/s "
+            f"(p50 {figures['saturation_deal_p50_ms']} ms, p99 {figures['saturation_deal_p99_ms']} ms), "
+            f"{figures['saturation_ping_requests_per_second']} /ping requests/s"
+        )
+        write(
+            f"load generator: {figures['generator_processes']} processes used "
+            f"{figures['generator_cpu_seconds']} "
+            f"CPU-seconds ({figures['generator_cpu_share_of_machine']:.0%} of this machine's cores)"
         )
         write(
             f"queries: {figures['queries_per_deal_request']} per deal request, "
@@ -215,7 +296,7 @@ class Command(BaseCommand):
             f"errors: {figures['errors']}; balances not matching their ledger: "
             f"{figures['balances_not_matching_ledger']}; double settlements: {figures['double_settlements']}"
         )
-        for error in sorted(set(tally.errors))[:10]:
+        for error in sorted(set(errors))[:10]:
             write(f"  error: {error}")
 
     # --- databases ----------------------------------------------------------------------
