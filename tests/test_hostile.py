@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from decimal import Decimal
 from http import HTTPStatus
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, connection, connections
+from django.db import DatabaseError, connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -29,6 +28,7 @@ from table.management.commands.bench import sql_statements as statements
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import SeatFactory, UserFactory
+from tests.races import together
 
 HX = {"HX-Request": "true"}
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,35 +180,12 @@ def test_a_very_long_username_at_log_in_is_refused_without_a_500(strict_client, 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_thirty_simultaneous_sign_ups_with_one_username_make_one_account():
-    threads, statuses, failures = 30, [], []
-    barrier = threading.Barrier(threads)
+    data = {"username": "twin", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}
 
-    def sign_up():
-        try:
-            client = Client(raise_request_exception=False)
-            data = {
-                "username": "twin",
-                "password1": "a-long-pass-phrase-9",
-                "password2": "a-long-pass-phrase-9",
-            }
-            barrier.wait(timeout=10)
-            statuses.append(client.post(reverse("signup"), data).status_code)
-        except Exception as error:  # noqa: BLE001 - reported below
-            failures.append(error)
-        finally:
-            connections.close_all()
+    statuses = together(30, lambda client: client.post(reverse("signup"), data))
 
-    workers = [threading.Thread(target=sign_up) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-
-    assert not failures
-    assert statuses.count(HTTPStatus.FOUND) == 1 and set(statuses) <= {
-        HTTPStatus.FOUND,
-        HTTPStatus.BAD_REQUEST,
-    }
+    assert statuses.count(HTTPStatus.FOUND) == 1
+    assert set(statuses) <= {HTTPStatus.FOUND, HTTPStatus.BAD_REQUEST}
     assert get_user_model().objects.filter(username="twin").count() == 1
 
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import threading
 from http import HTTPStatus
 
 import pytest
-from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -14,34 +12,10 @@ from lessons.course import LESSONS
 from table.models import LedgerEntry, Seat
 from table.services import ledger_verify
 from tests.factories import UserFactory
+from tests.races import together
 
 THREADS = 30
 EXAMPLE = ("first-stake", "stake-on-player")
-
-
-def together(user, send) -> list[int]:
-    """Run ``send(client)`` from THREADS threads released at once; return the statuses."""
-    barrier = threading.Barrier(THREADS)
-    statuses, failures = [], []
-
-    def run():
-        try:
-            client = Client(raise_request_exception=False)
-            client.force_login(user)
-            barrier.wait(timeout=20)
-            statuses.append(send(client).status_code)
-        except Exception as error:  # noqa: BLE001 - reported below
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not failures, failures
-    return statuses
 
 
 def attempts(user, label="first-stake/stake-on-player") -> list[int]:
@@ -74,7 +48,7 @@ def test_thirty_simultaneous_restarts_of_one_attempt_open_exactly_one_new_attemp
     first = Seat.objects.get(user=user, kind=Seat.Kind.LESSON, label="first-stake/stake-on-player")
     restart = reverse("lessons:example-restart", args=EXAMPLE)
 
-    statuses = together(user, lambda client: client.post(restart, {"attempt": str(first.pk)}))
+    statuses = together(THREADS, lambda client: client.post(restart, {"attempt": str(first.pk)}), user=user)
 
     assert set(statuses) == {HTTPStatus.FOUND}
     assert sorted(attempts(user)) == [1, 2]
@@ -89,7 +63,7 @@ def test_thirty_simultaneous_restarts_of_one_attempt_open_exactly_one_new_attemp
 def test_thirty_simultaneous_first_views_of_a_lesson_open_one_attempt_per_example(course, slug):
     user = UserFactory()
 
-    statuses = together(user, lambda client: client.get(reverse("lessons:lesson", args=[slug])))
+    statuses = together(THREADS, lambda client: client.get(reverse("lessons:lesson", args=[slug])), user=user)
 
     assert set(statuses) == {HTTPStatus.OK}
     for example in LESSONS[slug].examples:
