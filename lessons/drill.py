@@ -199,12 +199,8 @@ class Feedback:
         return prompt_for(self.cell)
 
     @property
-    def right_answer(self) -> str:
-        """``draws`` or ``stands`` (the machine value; ``right_answer_text`` is it in words)."""
-        return answer_for(self.cell)
-
-    @property
     def right_answer_text(self) -> str:
+        """The right answer in words (the machine value, ``draws`` or ``stands``, is ``answer_for(cell)``)."""
         return str(ANSWER_LABELS[answer_for(self.cell)])
 
     @property
