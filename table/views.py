@@ -38,8 +38,10 @@ def _render(
     data = request.POST if request.method == "POST" else request.GET
     view = table_view(seat, round=round, chip=chip_in_use(data), entered=entered, fragments=True)
     # The scoreboards sit beside the panel: a full page draws them, an htmx answer swaps them out of
-    # band only when they may have changed (a round settled, a shoe began, the table changed).
-    roads_changed = not request.htmx or not view.dealing or view.next_index == 0
+    # band only when they change: a round is settled (or its last call made), or a new shoe begins.
+    # Chips, drafts and confirms within a shoe leave them as they are.
+    new_shoe = view.dealing and view.next_index == 0 and bool(view.round and view.round.new_shoe)
+    roads_changed = not request.htmx or view.settled or new_shoe
     context = {
         "view": view,
         "seat": view.seat,

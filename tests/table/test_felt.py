@@ -202,17 +202,30 @@ def test_the_german_felt_writes_amounts_the_german_way(client, seat):
 
 
 def test_the_scoreboards_are_drawn_with_the_page_and_swapped_only_when_they_change(client, seat):
-    play(seat, "4 2 4 3", player=10)
+    play(seat, "4 2 4 3 4 2 4 3", player=10)  # two naturals in a row
     page = client.get(reverse("table:play")).content.decode()
     assert page.count('class="bead player"') == 1 and 'class="road-cell player"' in page
     assert "predicts nothing" in page
 
-    arrange = Seat.objects.get(pk=seat.pk)
-    confirm = client.post(reverse("table:round-confirm"), {"round": "2", "stake_tie": "5"}, headers=HX)
-    assert 'id="table-roads" hx-swap-oob="true"' in confirm.content.decode()  # a new round may begin a shoe
+    oob = 'id="table-roads" hx-swap-oob="true"'
+    chip = draft(client, HX, round="2", chip="10", add="tie")
+    confirm = client.post(reverse("table:round-confirm"), {"round": "2", "stake_tie": "10"}, headers=HX)
     first_card = client.post(reverse("table:round-deal"), {"round": "2", "card": "0"}, headers=HX)
-    assert "table-roads" not in first_card.content.decode()  # nothing on the boards changed
-    assert arrange.shoe_number == Seat.objects.get(pk=seat.pk).shoe_number
+    assert oob not in chip.content.decode() and oob not in confirm.content.decode()  # nothing on them changed
+    assert "table-roads" not in first_card.content.decode()
+    for card in range(1, 4):
+        settled = client.post(reverse("table:round-deal"), {"round": "2", "card": str(card)}, headers=HX)
+    assert oob in settled.content.decode() and settled.content.decode().count('class="bead ') >= 2
+
+
+def test_a_new_shoe_empties_the_scoreboards_at_its_first_confirm(client, seat):
+    play(seat, "4 2 4 3", player=10)
+    client.post(reverse("table:seat-preset"), {"preset": "no-commission"})  # a new shoe at the next confirm
+
+    confirm = client.post(reverse("table:round-confirm"), {"round": "2", "stake_tie": "5"}, headers=HX)
+
+    html = confirm.content.decode()
+    assert 'id="table-roads" hx-swap-oob="true"' in html and "No coup settled in this shoe yet" in html
 
 
 def test_the_newest_card_is_marked_to_slide_in(client, seat):
