@@ -233,6 +233,8 @@ def test_the_newest_card_is_marked_to_slide_in(client, seat):
     client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"})
     html = client.post(reverse("table:round-deal"), {"round": "1", "card": "0"}, headers=HX).content.decode()
     assert html.count('class="card fresh"') + html.count('class="card red fresh"') == 1
+    page = client.get(reverse("table:play")).content.decode()
+    assert " fresh" not in page  # a page load shows the cards as they lie
 
 
 def test_a_deal_that_does_not_end_the_coup_sends_only_what_changed(client, seat):
