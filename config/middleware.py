@@ -10,9 +10,10 @@ from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
+
+from config.views import refusal
 
 HEALTH_PATH = "/healthz"
 
@@ -86,11 +87,6 @@ class RequestSanityMiddleware:
         ):
             return refusal(request, NUL_CHARACTER)
         return self.get_response(request)
-
-
-def refusal(request: HttpRequest, message: str) -> HttpResponse:
-    """A plain 400 page that reads nothing more of the request."""
-    return render(request, "400.html", {"message": message}, status=HTTPStatus.BAD_REQUEST)
 
 
 class PrivatePagesMiddleware:

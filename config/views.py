@@ -37,4 +37,9 @@ def ping(request: HttpRequest) -> HttpResponse:
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The 400 page. Django's own runs the CSRF check first, which reads the form again: when the form
     itself was unreadable, that raised a second error and made a 500."""
-    return render(request, "400.html", status=HTTPStatus.BAD_REQUEST)
+    return refusal(request, "")
+
+
+def refusal(request: HttpRequest, message: str) -> HttpResponse:
+    """A plain 400 page that reads nothing more of the request (an empty message: the general one)."""
+    return render(request, "400.html", {"message": message}, status=HTTPStatus.BAD_REQUEST)
