@@ -28,25 +28,21 @@ def client_ip(request: HttpRequest) -> str:
     forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
     for address in reversed([part for part in forwarded if part]):
         if not _trusted(address):
-            return address if _valid(address) else remote
+            return address if _parsed(address) is not None else remote
     return remote
 
 
 def _trusted(address: str) -> bool:
+    ip = _parsed(address)
     networks = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(ip in network for network in networks)
+    return ip is not None and any(ip in network for network in networks)
 
 
-def _valid(address: str) -> bool:
+def _parsed(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        ipaddress.ip_address(address)
+        return ipaddress.ip_address(address)
     except ValueError:
-        return False
-    return True
+        return None
 
 
 @lru_cache(maxsize=8)
