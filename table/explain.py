@@ -154,6 +154,11 @@ def ratio_text(ratio: Decimal) -> str:
     return f"1:{(1 / ratio).normalize():f}"
 
 
+def commission_text(payouts) -> str:
+    """The Banker commission as a whole percentage figure (``5``), for "less 5%"."""
+    return f"{payouts.banker_commission * 100:.0f}"
+
+
 def bet_sentence(bet, round) -> str:
     """How one settled bet was paid, naming the rule that paid it (``Banker won with six: pays 1:2, …``).
 
@@ -171,7 +176,7 @@ def bet_sentence(bet, round) -> str:
         "commission": amount_text(bet.commission),
         "total": amount_text(bet.returned_total),
         "margin": margin,
-        "rate": f"{payouts.banker_commission * 100:.0f}",
+        "rate": commission_text(payouts),
     }
     if bet.result == "push":
         if kind.is_lion:

@@ -42,6 +42,7 @@ from table.explain import (
     bet_sentence,
     card_name,
     chips_text,
+    commission_text,
     ratio_text,
     step_sentences,
 )
@@ -360,7 +361,7 @@ def spot_pays(kind: str, payouts: PayoutSet) -> str:
         if payouts.banker_commission:
             return _("pays %(ratio)s less %(rate)s%%") % {
                 "ratio": ratio_text(payouts.banker_pays),
-                "rate": f"{payouts.banker_commission * 100:.0f}",
+                "rate": commission_text(payouts),
             }
         if payouts.banker_six_pays is not None:
             return _("pays %(ratio)s; a six pays %(six)s") % {
