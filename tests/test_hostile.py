@@ -40,6 +40,16 @@ def form_body(client, path, body: bytes, charset: str):
     )
 
 
+def coached_natural_awaiting_the_settlement_call(client, *, stake: str):
+    """A coached learner's Player bet on a natural 8 to 5, dealt to the end: the settlement call waits."""
+    seat = SeatFactory(coach_mode=True, cards="4 2 4 3")
+    client.force_login(seat.user)
+    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": stake})
+    for card in range(4):
+        client.post(reverse("table:round-deal"), {"round": "1", "card": str(card)})
+    return seat
+
+
 @pytest.fixture
 def strict_client():
     """A client that checks CSRF as a browser's requests are checked, and shows a 500 as a 500."""
@@ -112,11 +122,7 @@ def test_a_stake_that_is_not_whole_chips_is_a_400_at_the_table_and_in_examples(c
 @pytest.mark.django_db
 @pytest.mark.parametrize("text", ["1e26", "1e400", "-.", "NaN", "9" * 80])
 def test_a_coach_settlement_answer_that_is_no_amount_is_a_400(client, text):
-    seat = SeatFactory(coach_mode=True, cards="4 2 4 3")
-    client.force_login(seat.user)
-    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"})
-    for card in range(4):
-        client.post(reverse("table:round-deal"), {"round": "1", "card": str(card)})
+    seat = coached_natural_awaiting_the_settlement_call(client, stake="10")
 
     response = client.post(
         reverse("table:round-call"), {"round": "1", "question": "settlement", "return_player": text}
@@ -409,11 +415,7 @@ def test_postgresql_itself_refuses_to_change_or_delete_ledger_rows(sql):
 
 @pytest.mark.django_db
 def test_while_the_settlement_call_waits_no_page_shows_the_result(client, course):
-    seat = SeatFactory(coach_mode=True, cards="4 2 4 3")
-    client.force_login(seat.user)
-    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "5"})
-    for card in range(4):
-        client.post(reverse("table:round-deal"), {"round": "1", "card": str(card)})
+    coached_natural_awaiting_the_settlement_call(client, stake="5")
 
     table = client.get(reverse("table:play")).content.decode()
     results = client.get(reverse("table:results")).content.decode()
