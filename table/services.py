@@ -202,11 +202,8 @@ def round_draft(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = N
     The chips placed so far stay undoable while the stakes are what they made; a typed change
     starts the undo history afresh.
     """
-    seat = _lock_seat(seat)
-    round = _betting_round(seat, round_number)
-    saved = _saved_stakes(round)
-    stakes = _stakes(bets)
-    return _save_draft(seat, round, saved, stakes, _history(round, saved, stakes))
+    seat, round, saved, stakes, history = _open_draft(seat, round_number, bets)
+    return _save_draft(seat, round, saved, stakes, history)
 
 
 @transaction.atomic
@@ -216,11 +213,7 @@ def round_chip_place(
     """Put one chip on a spot of the draft (``bets``: the stakes on screen, typed ones included)."""
     if chip not in CHIPS:
         raise errors.InvalidInput(errors.NO_SUCH_CHIP.format(chip=chips_text(chip)))
-    seat = _lock_seat(seat)
-    round = _betting_round(seat, round_number)
-    saved = _saved_stakes(round)
-    stakes = _stakes(bets)
-    history = _history(round, saved, stakes)
+    seat, round, saved, stakes, history = _open_draft(seat, round_number, bets)
     stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
     return _save_draft(seat, round, saved, stakes, [*history, [spot.value, str(chip)]])
 
@@ -228,11 +221,7 @@ def round_chip_place(
 @transaction.atomic
 def round_chip_undo(*, seat: Seat, bets: Sequence[Bet], round_number: int | None = None) -> Round:
     """Take back the last chip placed on the draft."""
-    seat = _lock_seat(seat)
-    round = _betting_round(seat, round_number)
-    saved = _saved_stakes(round)
-    stakes = _stakes(bets)
-    history = _history(round, saved, stakes)
+    seat, round, saved, stakes, history = _open_draft(seat, round_number, bets)
     if not history:
         raise errors.WrongState(errors.NOTHING_TO_UNDO)
     kind, amount = history.pop()
@@ -266,6 +255,18 @@ def last_bets(seat: Seat) -> list[Bet]:
     if previous is None:
         return []
     return [Bet(BetKind(bet.kind), bet.amount) for bet in previous.bets.all()]
+
+
+def _open_draft(
+    seat: Seat, round_number: int | None, bets: Sequence[Bet]
+) -> tuple[Seat, Round, dict[BetKind, Decimal], dict[BetKind, Decimal], list]:
+    """Lock the seat and its betting round; return them with the saved stakes, the stakes on screen,
+    and the undo history (kept only while the two agree)."""
+    seat = _lock_seat(seat)
+    round = _betting_round(seat, round_number)
+    saved = _saved_stakes(round)
+    stakes = _stakes(bets)
+    return seat, round, saved, stakes, _history(round, saved, stakes)
 
 
 def _saved_stakes(round: Round) -> dict[BetKind, Decimal]:
