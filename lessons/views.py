@@ -2,31 +2,35 @@
 
 Worked examples deal through the table's own services, selectors and
 partials (a sandbox seat per attempt), so the cards, totals and explanation
-sentences are exactly the practice table's.
+sentences are exactly the practice table's. Visitors without an account read
+lessons 1 to 3 and deal their examples too: the state is kept in the visitor's
+session (``lessons.sandbox``) and drawn by the same presenter and partials.
+Everything else (exercises, lessons 4 on, an example with stakes) answers a
+visitor with a 403 page that says how to sign up or log in.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from http import HTTPStatus
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from lessons import house_edge, services
+from lessons import house_edge, sandbox, services
 from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.models import Lesson
 from progress.services import lesson_visit
-from table import actions
+from table import actions, errors
 from table.charts import balance_chart
 from table.forms import chip_in_use, parse_index, stakes_entered
-from table.models import Seat
+from table.models import Round, Seat
 from table.presenters import table_view
 from table.presets import DEFAULT_CHIP
 
@@ -37,9 +41,41 @@ RNG = random.Random()
 
 @require_GET
 def home(request) -> HttpResponse:
-    """The start page: the course with what is done and where to continue."""
+    """The start page: the course with what is done and where to continue.
+
+    A visitor also finds lesson 1's worked example here, to deal one card per click.
+    """
     overview = course_overview(request.user if request.user.is_authenticated else None)
-    return render(request, "home.html", {"overview": overview})
+    context: dict = {"overview": overview, "open_lessons": sandbox.VISITOR_LESSONS}
+    if not request.user.is_authenticated:
+        lesson = Lesson.objects.filter(slug=FIRST_LESSON).first()
+        examples = LESSONS[FIRST_LESSON].examples
+        if lesson is not None and examples:
+            found = examples[0]
+            seat, round = sandbox.visitor_example_current(
+                session=request.session, slug=lesson.slug, example=found
+            )
+            context["demo"] = {
+                "lesson": lesson,
+                "example": found,
+                "view": example_view(lesson, found, seat, round),
+            }
+    return render(request, "home.html", context)
+
+
+def _account_needed(request, lesson: Lesson, *, what: str) -> HttpResponse:
+    """Refuse a visitor politely (403): what needs an account, and where to sign up or log in.
+
+    ``what``: ``lesson`` (past the open ones), ``exercise``, or ``example`` (one that takes stakes).
+    """
+    context = {
+        "lesson": lesson,
+        "what": what,
+        "next": reverse("lessons:lesson", args=[lesson.slug]),
+        "open_lessons": sandbox.VISITOR_LESSONS,
+    }
+    template = "lessons/partials/_account_needed.html" if request.htmx else "lessons/account_needed.html"
+    return render(request, template, context, status=HTTPStatus.FORBIDDEN)
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -120,6 +156,16 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
                 error=overrides.pop("exercise_error", ""),
             )
         )
+    else:
+        context["examples"] = [
+            (
+                found,
+                overrides.pop(f"view:{found.key}", None) or _visitor_view(request, lesson, found),
+                overrides.pop(f"error:{found.key}", ""),
+            )
+            for found in spec.examples
+        ]
+        context["open_lessons"] = sandbox.VISITOR_LESSONS
     if lesson.slug == "house-edge":
         context.update(house_edge.context())
         if request.user.is_authenticated:
@@ -128,52 +174,118 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
     return render(request, "lessons/lesson.html", context, status=status)
 
 
+def _visitor_view(request, lesson: Lesson, found: Example):
+    """A visitor's example from the session; ``None`` for one a visitor may not deal (it takes stakes)."""
+    if not sandbox.visitor_can_deal(lesson.slug, found):
+        return None
+    seat, round = sandbox.visitor_example_current(session=request.session, slug=lesson.slug, example=found)
+    return example_view(lesson, found, seat, round)
+
+
 @require_GET
 def lesson(request, slug: str) -> HttpResponse:
-    """A lesson page: explanation, worked examples, exercise. Lesson 1 can be read without an account."""
+    """A lesson page: explanation, worked examples, exercise.
+
+    Lessons 1 to 3 can be read, and their examples dealt, without an account; the others ask a
+    visitor to sign up or log in.
+    """
     lesson = _lesson_or_404(slug)
-    if slug != FIRST_LESSON and not request.user.is_authenticated:
-        return redirect(f"{reverse('login')}?next={request.path}")
+    if not request.user.is_authenticated and not sandbox.open_to_visitors(slug):
+        return _account_needed(request, lesson, what="lesson")
     return _page(request, lesson)
 
 
 def _example_act(request, lesson: Lesson, found: Example, action: actions.Action) -> HttpResponse:
     """Run one table service on the example's sandbox seat; render the example, or the refusal."""
-    slug, key = lesson.slug, found.key
     seat = services.example_current(user=request.user, lesson=lesson, example=found)
     done = actions.run(seat, action, reload=lambda: Seat.objects.get(pk=seat.pk))
     entered = stakes_entered(request.POST) if done.refused else None
     view = example_view(lesson, found, done.seat, done.round, chip=chip_in_use(request.POST), entered=entered)
+    return _example_answer(request, lesson, found, view, error=done.error, status=done.status)
+
+
+def _visitor_act(request, lesson: Lesson, found: Example, action: Callable[[], object]) -> HttpResponse:
+    """A visitor's request on an example: run ``action`` (a ``lessons.sandbox`` service on the
+    session), then render the example as the session now has it, or the refusal."""
+    if not sandbox.visitor_can_deal(lesson.slug, found):
+        return _account_needed(
+            request, lesson, what="example" if sandbox.open_to_visitors(lesson.slug) else "lesson"
+        )
+    error, status = "", HTTPStatus.OK
+    try:
+        action()
+    except errors.TableError as refused:
+        error, status = refused.message, refused.status
+    seat, round = sandbox.visitor_example_current(session=request.session, slug=lesson.slug, example=found)
+    view = example_view(lesson, found, seat, round)
+    return _example_answer(request, lesson, found, view, error=error, status=status)
+
+
+def _example_answer(
+    request, lesson: Lesson, found: Example, view, *, error: str, status: int
+) -> HttpResponse:
+    """The example after a request: the panel for htmx, else the lesson (or the page with the refusal)."""
+    slug, key = lesson.slug, found.key
     if not request.htmx:
-        if not done.refused:
+        if not error:
             return redirect(f"{reverse('lessons:lesson', args=[slug])}#example-{key}")
-        return _page(request, lesson, status=done.status, **{f"view:{key}": view, f"error:{key}": done.error})
-    context = {"lesson": lesson, "example": found, "view": view, "error": done.error}
-    return render(request, "lessons/partials/_example.html", context, status=done.status)
+        return _page(request, lesson, status=status, **{f"view:{key}": view, f"error:{key}": error})
+    context = {"lesson": lesson, "example": found, "view": view, "error": error}
+    return render(request, "lessons/partials/_example.html", context, status=status)
 
 
-@login_required
+def _visitor_bets_closed(request, lesson: Lesson, found: Example) -> Callable[[], object]:
+    """A visitor's draft or confirm: the examples open to visitors take no stakes, so bets are closed
+    (as they are on a learner's example of that kind, which is confirmed without a bet when it opens)."""
+
+    def refuse() -> object:
+        seat, round = sandbox.visitor_example_current(
+            session=request.session, slug=lesson.slug, example=found
+        )
+        settled = round.state == Round.State.SETTLED
+        raise errors.WrongState(errors.EXAMPLE_ONE_COUP if settled else errors.BETS_CLOSED)
+
+    return refuse
+
+
 @require_POST
 def example_confirm(request, slug: str, key: str) -> HttpResponse:
     """Confirm the stakes of a worked example (sandbox chips)."""
-    return _example_act(request, *_example_or_404(slug, key), actions.confirm(request.POST))
+    lesson, found = _example_or_404(slug, key)
+    if not request.user.is_authenticated:
+        return _visitor_act(request, lesson, found, _visitor_bets_closed(request, lesson, found))
+    return _example_act(request, lesson, found, actions.confirm(request.POST))
 
 
-@login_required
 @require_POST
 def example_draft(request, slug: str, key: str) -> HttpResponse:
     """Save a draft of the example's stakes; nothing leaves the sandbox balance."""
-    return _example_act(request, *_example_or_404(slug, key), actions.draft(request.POST))
+    lesson, found = _example_or_404(slug, key)
+    if not request.user.is_authenticated:
+        return _visitor_act(request, lesson, found, _visitor_bets_closed(request, lesson, found))
+    return _example_act(request, lesson, found, actions.draft(request.POST))
 
 
-@login_required
 @require_POST
 def example_deal(request, slug: str, key: str) -> HttpResponse:
     """Deal the example's next card (the one the form expects)."""
-    return _example_act(request, *_example_or_404(slug, key), actions.deal(request.POST))
+    lesson, found = _example_or_404(slug, key)
+    if not request.user.is_authenticated:
+        return _visitor_act(
+            request,
+            lesson,
+            found,
+            lambda: sandbox.visitor_example_deal(
+                session=request.session,
+                slug=slug,
+                example=found,
+                round_number=parse_index(request.POST, "round"),
+                expected_index=parse_index(request.POST, "card"),
+            ),
+        )
+    return _example_act(request, lesson, found, actions.deal(request.POST))
 
 
-@login_required
 @require_POST
 def example_restart(request, slug: str, key: str) -> HttpResponse:
     """Put the example back to its start: a fresh attempt with its own sandbox chips.
@@ -181,6 +293,15 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
     The form names the attempt it restarts, so a doubled click restarts once.
     """
     lesson, found = _example_or_404(slug, key)
+    if not request.user.is_authenticated:
+        return _visitor_act(
+            request,
+            lesson,
+            found,
+            lambda: sandbox.visitor_example_restart(
+                session=request.session, slug=slug, example=found, after=parse_index(request.POST, "attempt")
+            ),
+        )
 
     def restart(seat: Seat) -> Seat:
         after = parse_index(request.POST, "attempt")
@@ -189,11 +310,12 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
     return _example_act(request, lesson, found, restart)
 
 
-@login_required
 @require_POST
 def exercise_answer(request, slug: str) -> HttpResponse:
     """Grade an answer, record it, and show why, with the next question (or the same one to try again)."""
     lesson = _lesson_or_404(slug)
+    if not request.user.is_authenticated:
+        return _account_needed(request, lesson, what="exercise")
     status, feedback, error = HTTPStatus.OK, None, ""
     try:
         question, attempt = services.exercise_answer(

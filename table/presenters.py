@@ -423,7 +423,8 @@ def table_view(
     # While the coup is dealt the felt needs only the stakes, kept on the round at confirm; the bets
     # themselves (results, payouts) are read once it is settled, or while they are a draft.
     dealing = round is not None and round.state == Round.State.DEALING and bool(round.stakes)
-    bets = list(round.bets.all()) if round is not None and not dealing else []
+    # A round that is not stored (a visitor's worked example, kept in the session) has no bets.
+    bets = list(round.bets.all()) if round is not None and round.pk is not None and not dealing else []
     coup = Coup.replay(round.card_tokens) if round is not None and round.cards else None
     if round is None:
         next_number = 1

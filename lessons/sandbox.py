@@ -1,0 +1,174 @@
+"""Worked examples for visitors without an account: their state lives in the visitor's session.
+
+Design overview: lessons 1 to 3 (``open_to_visitors``) can be read, and their
+worked examples dealt, by anyone. A visitor's example is not a seat: no
+``Seat``, ``Round`` or ledger row is ever written for a visitor. The session
+(Django's, in the database) keeps, per example, two small numbers: the
+attempt and how many cards have been dealt. The cards themselves come from
+the example's arranged shoe in ``lessons.course``, drawn again on every
+request, so the session holds nothing secret and nothing that grows: at most
+one entry per open example, whatever a visitor (or a bot) posts. The state
+goes away with the session (log-out, or ``clearsessions`` once it expires).
+
+The services here mirror the table's for a seat: they take the visitor's
+session instead of a seat, raise the table's own errors (so the same messages
+and statuses answer bad input), and return unsaved ``Seat`` and ``Round``
+objects that the table's presenter draws exactly like a learner's example.
+Dealing is exactly once by the same rule as ``table.services.round_deal``:
+the form names the card it expects, and a card already dealt is answered
+with the current state. Examples that take stakes need sandbox chips and
+stay for learners with an account (none of lessons 1 to 3 takes stakes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+
+from lessons.course import COURSE, Example
+from table import errors
+from table.engine import Coup, Shoe
+from table.models import Round, Seat
+from table.presets import DEFAULT_PRESET
+from table.services import DealResult
+
+#: Lessons whose text and worked examples are open to visitors: the first three.
+VISITOR_LESSONS = 3
+OPEN_LESSONS = frozenset(spec.slug for spec in COURSE if spec.number <= VISITOR_LESSONS)
+
+#: The session key under which a visitor's examples are kept.
+SESSION_KEY = "lesson_examples"
+
+#: The one round of an example (the form names it, as at the table).
+ROUND_NUMBER = 1
+
+
+def open_to_visitors(slug: str) -> bool:
+    """Whether a visitor without an account may read lesson ``slug`` and deal its examples."""
+    return slug in OPEN_LESSONS
+
+
+def visitor_can_deal(slug: str, example: Example) -> bool:
+    """Whether a visitor may deal this example: an open lesson's example that takes no stakes."""
+    return open_to_visitors(slug) and not example.stakes
+
+
+@dataclass(frozen=True)
+class State:
+    """A visitor's example: which attempt, and how many of its cards are dealt."""
+
+    attempt: int = 1
+    dealt: int = 0
+
+
+def _label(slug: str, example: Example) -> str:
+    return f"{slug}/{example.key}"
+
+
+def _read(session: MutableMapping, slug: str, example: Example) -> State:
+    """The example's state in the session; anything unreadable counts as a fresh start."""
+    kept = session.get(SESSION_KEY, {}).get(_label(slug, example))
+    try:
+        attempt, dealt = (int(value) for value in kept)
+    except (TypeError, ValueError):
+        return State()
+    if attempt < 1 or not 0 <= dealt <= len(example.cards):
+        return State()
+    return State(attempt=attempt, dealt=dealt)
+
+
+def _write(session: MutableMapping, slug: str, example: Example, state: State) -> None:
+    """Keep the state; only examples a visitor may deal are ever written (so the entry is bounded)."""
+    assert visitor_can_deal(slug, example)
+    examples = dict(session.get(SESSION_KEY, {}))
+    examples[_label(slug, example)] = [state.attempt, state.dealt]
+    session[SESSION_KEY] = examples
+
+
+def _dealt_cards(example: Example, dealt: int) -> list[str]:
+    """The first ``dealt`` cards of the example's arranged shoe, as tokens."""
+    shoe = Shoe.arranged(example.cards)
+    return [shoe.draw().token for _ in range(dealt)]
+
+
+def _objects(slug: str, example: Example, state: State) -> tuple[Seat, Round]:
+    """The state as an unsaved seat and round for the table's presenter (never saved).
+
+    The seat carries no shoe: nothing undealt is on it, as nothing undealt is in the session.
+    """
+    seat = Seat(
+        kind=Seat.Kind.LESSON,
+        label=_label(slug, example),
+        attempt=state.attempt,
+        coach_mode=False,
+        preset=DEFAULT_PRESET,
+        shoe_number=1,
+    )
+    tokens = _dealt_cards(example, state.dealt)
+    round = Round(
+        seat=seat,
+        number=ROUND_NUMBER,
+        state=Round.State.DEALING,
+        preset=seat.preset,
+        shoe_number=1,
+        cards=" ".join(tokens),
+    )
+    coup = Coup.replay(tokens)
+    if coup.outcome is not None:
+        round.state = Round.State.SETTLED
+        round.winner = coup.outcome.winner.value
+        round.player_total = coup.outcome.player_total
+        round.banker_total = coup.outcome.banker_total
+        round.natural = coup.outcome.natural
+    return seat, round
+
+
+def visitor_example_current(*, session: MutableMapping, slug: str, example: Example) -> tuple[Seat, Round]:
+    """The visitor's example as it stands (a fresh one if the session has none). Writes nothing."""
+    return _objects(slug, example, _read(session, slug, example))
+
+
+def visitor_example_deal(
+    *, session: MutableMapping, slug: str, example: Example, round_number: int, expected_index: int
+) -> DealResult:
+    """Deal exactly one card, the one at ``expected_index``, as ``table.services.round_deal`` does.
+
+    A request for a card already dealt (a double click, a replayed form) changes nothing and
+    returns the current state; two such requests at once write the same state.
+
+    :raises errors.RoundNotFound: for a round the example does not have (404).
+    :raises errors.InvalidInput: for a card past the next one (400).
+    :raises errors.WrongState: when the coup is over (409).
+    """
+    state = _read(session, slug, example)
+    if round_number != ROUND_NUMBER:
+        raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
+    if expected_index < state.dealt:
+        return DealResult(round=_objects(slug, example, state)[1], step=None)
+    if expected_index > state.dealt:
+        raise errors.InvalidInput(errors.NO_SUCH_CARD)
+    coup = Coup.replay(_dealt_cards(example, state.dealt))
+    if coup.outcome is not None:
+        raise errors.WrongState(errors.COUP_OVER)
+    shoe = Shoe.arranged(example.cards)
+    for _ in range(state.dealt):
+        shoe.draw()
+    step = coup.deal(shoe.draw())
+    state = State(attempt=state.attempt, dealt=state.dealt + 1)
+    _write(session, slug, example, state)
+    return DealResult(round=_objects(slug, example, state)[1], step=step)
+
+
+def visitor_example_restart(
+    *, session: MutableMapping, slug: str, example: Example, after: int | None = None
+) -> Seat:
+    """A fresh attempt at the example, from its first card.
+
+    ``after`` is the attempt the form restarts: when it is no longer the current one, a restart
+    already happened (a doubled click) and the current attempt is returned as it is.
+    """
+    state = _read(session, slug, example)
+    if after is None or after == state.attempt:
+        state = State(attempt=state.attempt + 1, dealt=0)
+        _write(session, slug, example, state)
+    return _objects(slug, example, state)[0]
