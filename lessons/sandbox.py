@@ -165,10 +165,11 @@ def visitor_example_restart(
     """A fresh attempt at the example, from its first card.
 
     ``after`` is the attempt the form restarts: when it is no longer the current one, a restart
-    already happened (a doubled click) and the current attempt is returned as it is.
+    already happened (a doubled click) and the current attempt is returned as it is. An attempt
+    with no card dealt is already at its start: nothing is written (no session is opened for it).
     """
     state = _read(session, slug, example)
-    if after is None or after == state.attempt:
+    if state.dealt and (after is None or after == state.attempt):
         state = State(attempt=state.attempt + 1, dealt=0)
         _write(session, slug, example, state)
     return _objects(slug, example, state)[0]

@@ -70,6 +70,7 @@ def _account_needed(request, lesson: Lesson, *, what: str) -> HttpResponse:
     """
     context = {
         "lesson": lesson,
+        "summary": LESSONS[lesson.slug].summary,
         "what": what,
         "next": reverse("lessons:lesson", args=[lesson.slug]),
         "open_lessons": sandbox.VISITOR_LESSONS,

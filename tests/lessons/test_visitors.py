@@ -247,6 +247,7 @@ def test_cookieless_bad_requests_open_no_session(course):
         deal(bot, *FIRST, index + 1)  # not the next card
         deal(bot, "settlement", "player-wins", 0)  # a lesson that needs an account
         restart(bot, *FIRST, None)
+        restart(bot, *FIRST, 1)  # nothing dealt: already at its start
 
     assert Session.objects.count() == 0
 
