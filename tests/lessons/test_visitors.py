@@ -22,6 +22,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lessons import sandbox
 from lessons.course import COURSE, LESSONS
@@ -29,6 +31,7 @@ from progress.models import Attempt, LessonProgress
 from table import errors
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import UserFactory
+from tests.test_fuzz import FUZZ, HOSTILE
 
 HX = {"HX-Request": "true"}
 MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
@@ -364,3 +367,33 @@ def test_a_learner_keeps_the_seat_based_examples_and_no_demo_on_the_home_page(cl
         user=user, kind=Seat.Kind.LESSON, label="hands-and-results/first-coup"
     ).exists()
     assert kept(client) == {}
+
+
+VISITOR_FORMS = {
+    "lessons:example-confirm": ["round", "stake_player", "stake_banker", "stake_tie"],
+    "lessons:example-draft": ["round", "stake_player", "chip", "add", "op"],
+    "lessons:example-deal": ["round", "card"],
+    "lessons:example-restart": ["attempt"],
+}
+
+
+@FUZZ
+@given(data=st.data())
+def test_no_visitor_form_answers_a_5xx_to_hostile_input_or_writes_a_row(course, data):
+    """Every form a visitor can post, on an open example and on a closed one, with input no page sends."""
+    client = Client(raise_request_exception=False)
+    example = data.draw(
+        st.sampled_from([FIRST, ("counting-totals", "four-plus-four"), ("settlement", "a-tie")])
+    )
+    name = data.draw(st.sampled_from(sorted(VISITOR_FORMS)))
+    fields = VISITOR_FORMS[name]
+    posted = {
+        field: data.draw(HOSTILE) for field in data.draw(st.lists(st.sampled_from(fields), unique=True))
+    }
+    htmx = data.draw(st.booleans())
+
+    response = client.post(reverse(name, args=example), posted, headers=HX if htmx else {})
+
+    assert HTTPStatus.OK <= response.status_code < HTTPStatus.INTERNAL_SERVER_ERROR, (name, posted)
+    assert no_rows_written()
+    assert set(kept(client)) <= {"/".join(FIRST), "counting-totals/four-plus-four"}
