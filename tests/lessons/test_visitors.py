@@ -19,7 +19,9 @@ import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given
@@ -397,3 +399,14 @@ def test_no_visitor_form_answers_a_5xx_to_hostile_input_or_writes_a_row(course, 
     assert HTTPStatus.OK <= response.status_code < HTTPStatus.INTERNAL_SERVER_ERROR, (name, posted)
     assert no_rows_written()
     assert set(kept(client)) <= {"/".join(FIRST), "counting-totals/four-plus-four"}
+
+
+def test_a_visitors_deal_writes_only_the_session_row(client, course):
+    deal(client, *FIRST, 0)
+
+    with CaptureQueriesContext(connection) as queries:
+        assert deal(client, *FIRST, 1, headers=HX).status_code == HTTPStatus.OK
+
+    writes = [query["sql"] for query in queries if query["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
+    assert len(writes) == 1 and writes[0].startswith('UPDATE "django_session"'), writes
+    assert len(queries) <= 5  # the session read, the lesson, the session written (and a savepoint around it)
