@@ -169,7 +169,7 @@ def test_the_five_settlement_cases_of_seed_004_complete_the_settlement_lesson(le
 def test_the_stake_exercise_reads_balance_and_committed(learner_client, learner):
     """Seed 004 section 4: 100 becomes 90 with 10 committed."""
     token, prompt = current(learner_client, "first-stake")
-    assert prompt == "Your balance is 100 chips. You bet 10 on Player and confirm. What do you have now?"
+    assert prompt == "Your balance is 100.00 chips. You bet 10 on Player and confirm. What do you have now?"
 
     wrong = answer(learner_client, "first-stake", token, answer_balance="100", answer_committed="10")
     token, _ = current(learner_client, "first-stake")
