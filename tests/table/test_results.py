@@ -105,7 +105,7 @@ def test_the_results_page_shows_the_chart_the_bead_plate_and_history(client, sea
     assert response.status_code == HTTPStatus.OK
     assert "<svg" in html and "polyline" in html
     assert html.count('class="bead player"') == 1 and html.count('class="bead tie"') == 1
-    assert "predicts nothing" in html
+    assert "nothing useful about the next coup" in html
     assert "Your balance went from 100.00 to 190.00 chips." in html
 
 
