@@ -120,7 +120,7 @@ def test_the_odds_of_the_next_coup_come_from_the_cards_left(client, seat):
     assert b"<html" not in fragment.content and b"<html" in page.content
     # The arranged shoe has 12 tens left: a coup of six zeros is always a tie.
     assert "from the 12 cards left in your shoe" in fragment.content.decode()
-    assert '<tr><th scope="row">Tie</th><td>100.0000 %</td>' in fragment.content.decode()
+    assert '<tr><th scope="row">Tie</th><td>100.0000%</td>' in fragment.content.decode()
 
 
 def test_the_odds_page_before_any_shoe_explains_itself(client, seat):
