@@ -216,7 +216,7 @@ class Feedback:
 
     @property
     def explanation(self) -> str:
-        """The rule of the cell's row spelt out, as lesson 8's exercise explains it (shown after a wrong answer)."""
+        """The rule of the cell's row spelt out as lesson 8's exercise does (shown after a wrong answer)."""
         return banker_rule_why(self.cell.banker_total, self.cell.player_third)
 
 

@@ -496,8 +496,8 @@ def streak_question() -> Question:
         "same",
         _(
             "A run is no pattern the next coup follows: the cards already dealt shift the odds of the next "
-            "coup only slightly, typically by hundredths of a percent, and simulations show Banker winning after a run about as "
-            "often as ever."
+            "coup only slightly, typically by hundredths of a percent, and simulations show Banker winning "
+            "after a run about as often as ever."
         ),
     )
 

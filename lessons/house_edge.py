@@ -92,7 +92,9 @@ def streaks(coups: int = STREAK_COUPS, seed: int = STREAK_SEED) -> StreakStudy:
             after += winner is Winner.BANKER
         run = run + 1 if winner is Winner.BANKER else 0
         runs += run == RUN
-    return StreakStudy(coups, runs, after_runs, Fraction(after, after_runs or 1), Fraction(banker, decided or 1))
+    return StreakStudy(
+        coups, runs, after_runs, Fraction(after, after_runs or 1), Fraction(banker, decided or 1)
+    )
 
 
 def context() -> dict[str, Any]:

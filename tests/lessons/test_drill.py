@@ -462,9 +462,12 @@ def test_a_wrong_answer_explains_the_rule_of_the_row_and_points_to_the_memory_ai
     """Issue 17: the drill explains a wrong answer as lesson 8's exercise does, and links the memory aid."""
     html = answer(learner_client, token_for(learner, 4, "8"), "draws", headers).content.decode()
 
-    assert escape(
-        "Player drew a card worth 8; on 4 Banker draws when the third card is 2 to 7, so Banker stands."
-    ) in html
+    assert (
+        escape(
+            "Player drew a card worth 8; on 4 Banker draws when the third card is 2 to 7, so Banker stands."
+        )
+        in html
+    )
     aid = reverse("lessons:lesson", args=["banker-table"]) + "#banker-memory-aid"
     assert f'<a href="{aid}">memory aid in lesson 8</a>' in html
     lesson = learner_client.get(reverse("lessons:lesson", args=["banker-table"])).content.decode()

@@ -296,7 +296,9 @@ def test_the_counting_exercise_gives_a_third_card_only_where_the_rules_deal_one(
 
 
 def test_the_counting_exercise_still_asks_about_three_card_hands():
-    lengths = [len(exercises.question_for("counting", 3, random.Random(seed))["cards"]) for seed in range(300)]
+    lengths = [
+        len(exercises.question_for("counting", 3, random.Random(seed))["cards"]) for seed in range(300)
+    ]
     assert 60 < lengths.count(3) < 140 and set(lengths) == {2, 3}
 
 

@@ -37,7 +37,18 @@ from django.utils import translation
 
 from lessons import house_edge
 from lessons.course import COURSE
-from table.engine import NO_COMMISSION, STANDARD, Bet, BetKind, Card, Outcome, Rank, Winner, deck_counts, settle
+from table.engine import (
+    NO_COMMISSION,
+    STANDARD,
+    Bet,
+    BetKind,
+    Card,
+    Outcome,
+    Rank,
+    Winner,
+    deck_counts,
+    settle,
+)
 
 LANGUAGES = ["en", "de", "id"]
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
@@ -230,7 +241,8 @@ def lesson_text(client, slug: str, language: str) -> str:
     response = client.get(reverse("lessons:lesson", args=[slug]))
     assert response.status_code == 200
     page = response.content.decode()
-    context = {key: response.context[key] for key in response.context.keys()}
+    # A ContextList iterates over its contexts, not its keys.
+    context = {key: response.context[key] for key in response.context.keys()}  # noqa: SIM118
     with translation.override(language):
         parts = [
             get_template(f"lessons/content/{slug}.html#{part}").render(context, response.wsgi_request)

@@ -22,7 +22,9 @@ def test_the_legend_names_the_marks_the_cells_use_and_no_mark_collides_with_a_ha
         markup = banker_table_html(None, None)
         names = [pgettext("hand", "Player"), pgettext("hand", "Banker"), gettext("Tie")]
     caption = html.unescape(re.search(r"<caption>(.*?)</caption>", markup, re.S).group(1))
-    rows = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(\d)[^<]*(?:<span[^>]*>[^<]*</span>)?</th>(.*?)</tr>", markup, re.S)
+    rows = re.findall(
+        r"<tr[^>]*>\s*<th scope=\"row\">(\d)[^<]*(?:<span[^>]*>[^<]*</span>)?</th>(.*?)</tr>", markup, re.S
+    )
     cells = {
         int(total): [html.unescape(cell) for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row)]
         for total, row in rows
