@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from common.errors import AppError
 from lessons import questions
+from lessons.exercises import banker_rule_why
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
 from progress.services import AnswerReplayed, drill_answer_record
@@ -212,6 +213,11 @@ class Feedback:
     @property
     def rule(self) -> str:
         return rule_sentence(self.cell)
+
+    @property
+    def explanation(self) -> str:
+        """The rule of the cell's row spelt out as lesson 8's exercise does (shown after a wrong answer)."""
+        return banker_rule_why(self.cell.banker_total, self.cell.player_third)
 
 
 def feedback_for(attempt: Attempt) -> Feedback:

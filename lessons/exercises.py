@@ -15,6 +15,7 @@ Question fields: ``kind``, ``prompt``, ``form`` ("choice" or "numbers"),
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Mapping
 from decimal import Decimal
@@ -42,7 +43,7 @@ from table.engine import (
     settle,
 )
 from table.engine.rules import is_natural
-from table.explain import amount_text, card_name, percent_text
+from table.explain import amount_text, card_name, percent_sign, percent_text
 
 Question = dict[str, Any]
 TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
@@ -51,7 +52,10 @@ TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
 # The words of a question are put in the active language when the question is
 # made: a question is kept (as JSON) as plain text, so every label below is a
 # ``str`` by then. Amounts and percentages in the words follow the locale;
-# the ``answer`` stays a machine value ("draws", "109.50").
+# the ``answer`` stays a machine value ("draws", "109.50"). Balances and the
+# amounts reckoned with them always show two decimals ("Balance: 90.00"), as
+# the table shows a balance; a stake named in a question is a whole number of
+# chips ("10 on Player").
 
 
 def _kind_name(kind: str) -> str:
@@ -71,12 +75,20 @@ def _draw_choices() -> list[list[str]]:
     return [["draws", _("Draws")], ["stands", _("Stands")]]
 
 
-def _yes_no() -> list[list[str]]:
-    return [["yes", _("Yes, someone draws")], ["no", _("No, nobody draws")]]
+def _natural_choices() -> list[list[str]]:
+    return [
+        ["yes", _("Yes: there is a natural, so nobody draws")],
+        ["no", _("No: the coup goes on to the drawing rules")],
+    ]
 
 
 def _amount(value: Decimal | int) -> str:
-    """A chip amount as the question shows it (its own decimals, the locale's separator)."""
+    """A balance or a reckoned amount: always two decimals, the locale's separator (``90.00``)."""
+    return amount_text(value)
+
+
+def _stake(value: Decimal | int) -> str:
+    """A stake as a question names it: its own decimals (``10``), the locale's separator."""
     return amount_text(value, decimal_pos=None)
 
 
@@ -181,7 +193,7 @@ def counting_question(tokens: list[str]) -> Question:
 def _bets_text(stakes: Mapping[str, int]) -> str:
     """``10 on Player`` or ``10 on Player and 5 on Tie``."""
     phrases = [
-        _("%(amount)s on %(bet)s") % {"amount": _amount(amount), "bet": _kind_name(kind)}
+        _("%(amount)s on %(bet)s") % {"amount": _stake(amount), "bet": _kind_name(kind)}
         for kind, amount in stakes.items()
     ]
     text = phrases[0]
@@ -215,48 +227,38 @@ def stake_question(start: Decimal, stakes: Mapping[str, int]) -> Question:
 
 
 def natural_question(tokens: list[str]) -> Question:
-    """Four cards in dealing order (P, B, P, B): does anyone draw a third card?"""
-    cards = [Card.parse(token) for token in tokens]
-    coup = Coup()
-    for card in cards:
-        coup.deal(card)
+    """Four cards in dealing order (P, B, P, B): is there a natural?
+
+    Only lesson 5's rule decides: a natural (8 or 9 with two cards) in either
+    hand means nobody draws; without one the coup goes on to the drawing rules
+    of lessons 7 and 8, which this question does not ask about.
+    """
+    coup = Coup.replay(tokens)
     player, banker = coup.player_total, coup.banker_total
     totals = {"player": player, "banker": banker}
     if is_natural(player) and is_natural(banker):
-        answer = "no"
         why = _(
             "Player and Banker have a natural (8 or 9 with two cards): "
             "nobody draws, whatever the other total."
         )
     elif is_natural(player):
-        answer = "no"
         why = _("Player has a natural (8 or 9 with two cards): nobody draws, whatever the other total.")
     elif is_natural(banker):
-        answer = "no"
         why = _("Banker has a natural (8 or 9 with two cards): nobody draws, whatever the other total.")
-    elif player_draws(player):
-        answer, why = "yes", _("No natural, and Player has %(player)s: on 0 to 5 Player draws.") % totals
-    elif banker_draws(banker, None):
-        answer = "yes"
-        why = (
-            _("No natural; Player stands on %(player)s, and Banker has %(banker)s: on 0 to 5 Banker draws.")
-            % totals
-        )
     else:
-        answer = "no"
         why = (
-            _("No natural; Player stands on %(player)s and Banker stands on %(banker)s: nobody draws.")
+            _(
+                "Player has %(player)s and Banker has %(banker)s: neither is 8 or 9, so there is no natural "
+                "and the drawing rules decide what happens next."
+            )
             % totals
         )
     return _choice(
         "naturals",
-        _(
-            "Player holds %(player)s and Banker holds %(banker)s after four cards. "
-            "Does anyone draw a third card?"
-        )
+        _("Player holds %(player)s and Banker holds %(banker)s after four cards. Is there a natural?")
         % totals,
-        _yes_no(),
-        answer,
+        _natural_choices(),
+        "yes" if is_natural(player) or is_natural(banker) else "no",
         why,
         cards=tokens,
     )
@@ -270,7 +272,7 @@ def _settlement_prompt(
 ) -> str:
     figures = {
         "start": _amount(start),
-        "amount": _amount(amount),
+        "amount": _stake(amount),
         "bet": _kind_name(kind),
         "balance": _amount(after_confirm),
         "player": outcome.player_total,
@@ -355,9 +357,7 @@ def player_rule_question(total: int) -> Question:
 
 def banker_stood_question(total: int) -> Question:
     draws = banker_draws(total, None)
-    why = _(
-        "Player stood, so Banker (%(total)s) follows the simple rule: draw on 0 to 5, stand on 6 or 7."
-    ) % {"total": total}
+    why = banker_rule_why(total, None)
     return _choice(
         "drawing",
         _("No natural. Player stood. Banker has %(total)s. Does Banker draw?") % {"total": total},
@@ -433,9 +433,21 @@ _BANKER_TABLE_WHY = {
 }
 
 
+def banker_rule_why(total: int, third: int | None) -> str:
+    """Why Banker on ``total`` draws or stands, with the rule spelt out (``third`` ``None``: Player stood).
+
+    Lesson 8's exercise and the drill's feedback explain a cell with these sentences.
+    """
+    if third is None:
+        return _(
+            "Player stood, so Banker (%(total)s) follows the simple rule: draw on 0 to 5, stand on 6 or 7."
+        ) % {"total": total}
+    return _BANKER_TABLE_WHY[total, banker_draws(total, third)] % {"third": third}
+
+
 def banker_table_question(total: int, third: int) -> Question:
     draws = banker_draws(total, third)
-    why = _BANKER_TABLE_WHY[total, draws] % {"third": third}
+    why = banker_rule_why(total, third)
     return _choice(
         "banker-table",
         _("Player drew a third card worth %(third)s. Banker has %(total)s. Does Banker draw?")
@@ -458,7 +470,8 @@ def lowest_edge_question() -> Question:
     kinds = [BetKind.PLAYER, BetKind.BANKER, BetKind.TIE]
     best = min(kinds, key=lambda kind: edges[kind])
     figures = ", ".join(
-        _("%(bet)s %(edge)s %%") % {"bet": _kind_name(k.value), "edge": percent_text(float(edges[k]) * 100)}
+        _("%(bet)s %(edge)s")
+        % {"bet": _kind_name(k.value), "edge": percent_sign(percent_text(float(edges[k]) * 100))}
         for k in kinds
     )
     return _choice(
@@ -482,8 +495,9 @@ def streak_question() -> Question:
         ],
         "same",
         _(
-            "The cards left in the shoe do not know what came before: a run changes nothing about the next "
-            "coup, and simulations show Banker winning after a run about as often as ever."
+            "A run is no pattern the next coup follows: the cards already dealt shift the odds of the next "
+            "coup only slightly, typically by hundredths of a percent, and simulations show Banker winning "
+            "after a run about as often as ever."
         ),
     )
 
@@ -493,7 +507,7 @@ def six_question() -> Question:
         "house-edge",
         _("Why does a Banker win on six pay only half at the no-commission table?"),
         [
-            ["edge", _("Without it, the Banker bet would favour the player")],
+            ["edge", _("Without it, Banker bets would win chips from the house on average")],
             ["luck", _("Six is an unlucky number")],
             ["rare", _("Banker rarely wins on six")],
         ],
@@ -515,10 +529,10 @@ def tie_question() -> Question:
         [["no", _("No: its house edge is far larger")], ["yes", _("Yes: it pays eight times as much")]],
         "no",
         _(
-            "A tie comes up in under one coup in ten, so 8 to 1 is not enough: the Tie edge is %(tie)s %% "
-            "against %(player)s %% for Player."
+            "A tie comes up in under one coup in ten, so 8 to 1 is not enough: the Tie edge is %(tie)s "
+            "against %(player)s for Player."
         )
-        % {"tie": percent_text(tie), "player": percent_text(player)},
+        % {"tie": percent_sign(percent_text(tie)), "player": percent_sign(percent_text(player))},
     )
 
 
@@ -537,7 +551,17 @@ def _generate_results(rng: random.Random) -> Question:
 
 
 def _generate_counting(rng: random.Random) -> Question:
-    return counting_question([_token(rng) for _ in range(rng.choice((2, 2, 3)))])
+    """One hand of a coup the engine deals from random cards: two cards, or (one time in three) three.
+
+    Dealing the whole coup means a hand gets a third card only where the
+    drawing rules give it one (never on a two-card 7, 8 or 9).
+    """
+    three = rng.randrange(3) == 0
+    while True:
+        coup = Coup.from_cards(Card.parse(_token(rng)) for _ in itertools.count())
+        hands = [cards for cards in (coup.player, coup.banker) if (len(cards) == 3) == three]
+        if hands:
+            return counting_question([card.token for card in rng.choice(hands)])
 
 
 def _generate_stake(rng: random.Random) -> Question:

@@ -39,10 +39,16 @@ NO_COMMISSION_DECKS = 6
 
 @dataclass(frozen=True)
 class StreakStudy:
-    """Among coups that were not ties: Banker's share right after a run, and overall."""
+    """Among coups that were not ties: Banker's share right after a run, and overall.
+
+    ``runs`` counts each run of ``RUN`` or more Banker wins in a row once;
+    ``after_runs`` counts the coups that followed three or more Banker wins in
+    a row, so a long run gives several (after its third, fourth, ... win).
+    """
 
     coups: int
     runs: int
+    after_runs: int
     banker_after_run: Fraction
     banker_overall: Fraction
 
@@ -72,7 +78,7 @@ def six() -> dict[str, Fraction]:
 def streaks(coups: int = STREAK_COUPS, seed: int = STREAK_SEED) -> StreakStudy:
     rng = random.Random(seed)
     shoe = Shoe.shuffled(8, rng=rng)
-    run = runs = after = banker = decided = 0
+    run = runs = after_runs = after = banker = decided = 0
     for _ in range(coups):
         if shoe.finished:
             shoe = Shoe.shuffled(8, rng=rng)
@@ -82,10 +88,13 @@ def streaks(coups: int = STREAK_COUPS, seed: int = STREAK_SEED) -> StreakStudy:
         decided += 1
         banker += winner is Winner.BANKER
         if run >= RUN:
-            runs += 1
+            after_runs += 1
             after += winner is Winner.BANKER
         run = run + 1 if winner is Winner.BANKER else 0
-    return StreakStudy(coups, runs, Fraction(after, runs or 1), Fraction(banker, decided or 1))
+        runs += run == RUN
+    return StreakStudy(
+        coups, runs, after_runs, Fraction(after, after_runs or 1), Fraction(banker, decided or 1)
+    )
 
 
 def context() -> dict[str, Any]:

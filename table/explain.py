@@ -18,6 +18,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from table.engine import BetKind, Card, Hand, Outcome, Rank, Reason, Step, Suit, Winner, payout_ratio
 from table.presets import PRESETS
 
+#: The minus sign of a negative figure (U+2212), never a hyphen.
+MINUS = "\u2212"
+
 RANK_NAMES = {
     Rank.ACE: pgettext_lazy("card rank", "ace"),
     Rank.TWO: pgettext_lazy("card rank", "two"),
@@ -52,13 +55,28 @@ RESULT_NAMES = {
 def amount_text(value: Decimal | int | float | str, decimal_pos: int | None = 2) -> str:
     """A chip amount for a sentence, in the active locale (``109.50``; ``109,50`` in German).
 
+    A negative amount starts with a true minus sign (``−10.00``), not a hyphen.
+
     The value is rounded half-up first (Django's ``number_format`` cuts digits
     off); ``decimal_pos=None`` keeps the value's own decimals (``100``, ``19.5``).
     """
     number = Decimal(str(value))
     if decimal_pos is not None:
         number = number.quantize(Decimal(1).scaleb(-decimal_pos))
+    if number < 0:
+        return MINUS + number_format(-number, decimal_pos=decimal_pos)
     return number_format(number, decimal_pos=decimal_pos)
+
+
+def count_text(value: int) -> str:
+    """A count with the locale's grouping: ``60,000`` (``60.000`` in German and Indonesian)."""
+    text = number_format(abs(value), force_grouping=True)
+    return MINUS + text if value < 0 else text
+
+
+def percent_sign(number: str) -> str:
+    """A formatted figure with the locale's percent sign: ``1.0579%`` (``1,0579 %`` in German)."""
+    return _("%(percent)s%%") % {"percent": number}
 
 
 def chips_text(value: Decimal) -> str:
@@ -69,7 +87,10 @@ def chips_text(value: Decimal) -> str:
 
 
 def percent_text(value: float | Decimal, places: int = 4) -> str:
-    """A percentage figure (without its sign) in the active locale: ``1.0579`` (``1,0579`` in German)."""
+    """A percentage figure (without its sign) in the active locale: ``1.0579`` (``1,0579`` in German).
+
+    A negative figure starts with a true minus sign: ``−1.2345``.
+    """
     return amount_text(f"{float(value):.{int(places)}f}", decimal_pos=int(places))
 
 

@@ -3,7 +3,7 @@ from fractions import Fraction
 from django import template
 
 from table.engine import Card
-from table.explain import card_name, percent_text
+from table.explain import card_name, percent_sign, percent_text
 from table.presenters import card_view
 
 register = template.Library()
@@ -11,8 +11,8 @@ register = template.Library()
 
 @register.filter
 def percent(value: Fraction, places: int = 4) -> str:
-    """An exact fraction as a percentage with fixed places: ``1.0579 %`` (``1,0579 %`` in German)."""
-    return f"{percent_text(float(value) * 100, int(places))} %"
+    """An exact fraction as a percentage with fixed places: ``1.0579%`` (``1,0579 %`` in German)."""
+    return percent_sign(percent_text(float(value) * 100, int(places)))
 
 
 @register.filter

@@ -268,7 +268,7 @@ def test_the_scoreboards_colour_each_side_and_still_say_it_in_letters(page, log_
     assert colours == ["rgb(31, 95, 176)", "rgb(179, 38, 30)"]  # Player blue, Banker red
     road = page.get_by_role("img", name=re.compile(r"^2 coups: Player 1, Banker 1, Tie 0\."))
     expect(road).to_be_visible()
-    expect(page.locator(".roads")).to_contain_text("predicts nothing")
+    expect(page.locator(".roads")).to_contain_text("nothing useful about the next coup")
 
 
 def test_the_odds_panel_is_labelled_and_can_be_closed(page, log_in, course, dealer):

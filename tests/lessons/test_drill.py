@@ -453,3 +453,27 @@ def test_a_replayed_answer_gets_409_and_is_counted_once(learner_client, learner,
 def test_the_drill_page_refuses_a_post_and_the_answer_url_a_get(learner_client):
     assert learner_client.post(reverse("drill:page")).status_code == HTTPStatus.METHOD_NOT_ALLOWED
     assert learner_client.get(reverse("drill:answer")).status_code == HTTPStatus.METHOD_NOT_ALLOWED
+
+
+@pytest.mark.parametrize("headers", MODES)
+def test_a_wrong_answer_explains_the_rule_of_the_row_and_points_to_the_memory_aid(
+    learner_client, learner, headers
+):
+    """Issue 17: the drill explains a wrong answer as lesson 8's exercise does, and links the memory aid."""
+    html = answer(learner_client, token_for(learner, 4, "8"), "draws", headers).content.decode()
+
+    assert (
+        escape(
+            "Player drew a card worth 8; on 4 Banker draws when the third card is 2 to 7, so Banker stands."
+        )
+        in html
+    )
+    aid = reverse("lessons:lesson", args=["banker-table"]) + "#banker-memory-aid"
+    assert f'<a href="{aid}">memory aid in lesson 8</a>' in html
+    lesson = learner_client.get(reverse("lessons:lesson", args=["banker-table"])).content.decode()
+    assert 'id="banker-memory-aid"' in lesson
+
+
+def test_a_right_answer_is_not_lectured(learner_client, learner):
+    html = answer(learner_client, token_for(learner, 4, "8"), "stands", HX).content.decode()
+    assert "memory aid" not in html and "Player drew a card worth 8" not in html

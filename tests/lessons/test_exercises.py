@@ -7,12 +7,14 @@ from http import HTTPStatus
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress
+from table.engine import Card, Coup, Outcome, Winner
 from tests.factories import UserFactory
 
 HX = {"HX-Request": "true"}
@@ -169,7 +171,7 @@ def test_the_five_settlement_cases_of_seed_004_complete_the_settlement_lesson(le
 def test_the_stake_exercise_reads_balance_and_committed(learner_client, learner):
     """Seed 004 section 4: 100 becomes 90 with 10 committed."""
     token, prompt = current(learner_client, "first-stake")
-    assert prompt == "Your balance is 100 chips. You bet 10 on Player and confirm. What do you have now?"
+    assert prompt == "Your balance is 100.00 chips. You bet 10 on Player and confirm. What do you have now?"
 
     wrong = answer(learner_client, "first-stake", token, answer_balance="100", answer_committed="10")
     token, _ = current(learner_client, "first-stake")
@@ -262,3 +264,59 @@ def test_every_exercise_kind_has_scripted_and_generated_questions_that_grade_the
         )
         assert exercises.normalise(question, data) == question["answer"]
         assert question["why"] and question["shown"]
+
+
+# Issue 17: each question asks only what its lesson taught --------------------------------------------
+
+
+def _totals(tokens):
+    coup = Coup.replay(tokens)
+    return coup.player_total, coup.banker_total
+
+
+def test_lesson_5_asks_only_whether_there_is_a_natural():
+    """Its instructions say "decide whether there is a natural": no question needs a drawing rule."""
+    for seed in range(3000):
+        question = exercises.question_for("naturals", 2, random.Random(seed))
+        player, banker = _totals(question["cards"])
+        natural = player >= 8 or banker >= 8
+
+        assert question["prompt"].endswith("Is there a natural?")
+        assert question["answer"] == ("yes" if natural else "no")
+        assert ("nobody draws" in question["why"]) is natural
+        assert "0 to 5" not in question["why"] and "stands" not in question["why"]
+
+
+def test_the_counting_exercise_gives_a_third_card_only_where_the_rules_deal_one():
+    """A three-card hand is one the engine deals: never on a two-card 7, 8 or 9."""
+    for seed in range(3000):
+        cards = exercises.question_for("counting", 3, random.Random(seed))["cards"]
+        if len(cards) == 3:
+            assert sum(Card.parse(token).points for token in cards[:2]) % 10 <= 6
+
+
+def test_the_counting_exercise_still_asks_about_three_card_hands():
+    lengths = [
+        len(exercises.question_for("counting", 3, random.Random(seed))["cards"]) for seed in range(300)
+    ]
+    assert 60 < lengths.count(3) < 140 and set(lengths) == {2, 3}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "id"])
+def test_exercise_balances_always_show_two_decimals(language):
+    """Issue 17: "Balance: 90" stood beside "Balance: 110.00"."""
+    with translation.override(language):
+        lost = exercises.settlement_question("player", 10, Outcome(Winner.BANKER, 5, 8, True, 4))
+        won = exercises.settlement_question("player", 10, Outcome(Winner.PLAYER, 8, 5, True, 4))
+    separator = "." if language == "en" else ","
+    assert lost["shown"].endswith(f": 90{separator}00")
+    assert won["shown"].endswith(f": 110{separator}00")
+
+
+def test_the_house_edge_figures_in_exercises_carry_the_locale_percent_sign():
+    with translation.override("en"):
+        why = exercises.tie_question()["why"]
+    assert "14.3596% against 1.2351% for Player" in why
+    with translation.override("de"):
+        why = exercises.tie_question()["why"]
+    assert "14,3596 %" in why and "1,2351 %" in why

@@ -240,7 +240,7 @@ def test_the_home_page_shows_progress_and_recommends_the_next_lesson(learner_cli
 def test_the_house_edge_lesson_shows_the_engines_exact_figures(learner_client):
     html = learner_client.get(reverse("lessons:lesson", args=["house-edge"])).content.decode()
 
-    for figure in ("1.0579 %", "1.2351 %", "14.3596 %", "1.4548 %", "9.3731 %"):
+    for figure in ("1.0579%", "1.2351%", "14.3596%", "1.4548%", "9.3731%"):
         assert figure in html
 
 

@@ -205,7 +205,7 @@ def test_the_scoreboards_are_drawn_with_the_page_and_swapped_only_when_they_chan
     play(seat, "4 2 4 3 4 2 4 3", player=10)  # two naturals in a row
     page = client.get(reverse("table:play")).content.decode()
     assert page.count('class="bead player"') == 1 and 'class="road-cell player"' in page
-    assert "predicts nothing" in page
+    assert "nothing useful about the next coup" in page
 
     oob = 'id="table-roads" hx-swap-oob="true"'
     chip = draft(client, HX, round="2", chip="10", add="tie")

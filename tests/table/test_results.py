@@ -105,7 +105,7 @@ def test_the_results_page_shows_the_chart_the_bead_plate_and_history(client, sea
     assert response.status_code == HTTPStatus.OK
     assert "<svg" in html and "polyline" in html
     assert html.count('class="bead player"') == 1 and html.count('class="bead tie"') == 1
-    assert "predicts nothing" in html
+    assert "nothing useful about the next coup" in html
     assert "Your balance went from 100.00 to 190.00 chips." in html
 
 
@@ -120,7 +120,7 @@ def test_the_odds_of_the_next_coup_come_from_the_cards_left(client, seat):
     assert b"<html" not in fragment.content and b"<html" in page.content
     # The arranged shoe has 12 tens left: a coup of six zeros is always a tie.
     assert "from the 12 cards left in your shoe" in fragment.content.decode()
-    assert '<tr><th scope="row">Tie</th><td>100.0000 %</td>' in fragment.content.decode()
+    assert '<tr><th scope="row">Tie</th><td>100.0000%</td>' in fragment.content.decode()
 
 
 def test_the_odds_page_before_any_shoe_explains_itself(client, seat):

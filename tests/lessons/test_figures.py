@@ -1,0 +1,312 @@
+"""Every number a lesson prints, in every language, is a figure the rules engine computes.
+
+Each lesson of ``lessons.course.COURSE`` (a new lesson is covered without
+touching this file) is rendered in English, German and Indonesian: the page
+through the test client, then each named part of its text
+(``lessons/content/<slug>.html#<part>``) with the page's own context, plus the
+page's headings. Every number found is read with the language's separators and
+must be one of the lesson's figures in ``FIGURES`` (computed here by the
+engine: house edges, probabilities, counts, payout examples) or a rule number
+(0 to 9: a card's points, a total; a lesson number). Every figure registered for
+a lesson must also appear, so the registry cannot drift from the text.
+
+Adding a figure to a lesson: add an entry to that lesson's function below,
+computed by the engine (never typed in as the number it should be).
+
+A second test checks how the figures are written in each language: digit
+grouping above 999 (60,000 / 60.000), the locale's percent sign ("1.0579%" in
+English and Indonesian, "1,0579 %" in German, as ``progress.heatmap`` and the
+``percent`` filter write it), and a true minus sign "−" (U+2212), never a hyphen.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template.loader import get_template
+from django.urls import reverse
+from django.utils import translation
+
+from lessons import house_edge
+from lessons.course import COURSE
+from table.engine import (
+    NO_COMMISSION,
+    STANDARD,
+    Bet,
+    BetKind,
+    Card,
+    Outcome,
+    Rank,
+    Winner,
+    deck_counts,
+    settle,
+)
+
+LANGUAGES = ["en", "de", "id"]
+#: Grouping and decimal separators by language (Django's formats for en, de and id).
+SEPARATORS = {"en": (",", "."), "de": (".", ","), "id": (".", ",")}
+CONTENT = Path(settings.BASE_DIR) / "templates" / "lessons" / "content"
+
+Figures = dict[str, Decimal]
+
+
+def _d(value: int | Fraction | Decimal) -> Decimal:
+    return Decimal(value) if not isinstance(value, Fraction) else Decimal(value.numerator) / value.denominator
+
+
+def _percent(value: Fraction) -> Decimal:
+    """A fraction as the lessons print it: a percentage with four places."""
+    return Decimal(f"{float(value) * 100:.4f}")
+
+
+def _points(*tokens: str) -> int:
+    return sum(Card.parse(token).points for token in tokens)
+
+
+def _returned(kind: BetKind, winner: Winner, stake: int = 10) -> Decimal:
+    """What a settled bet gives back on the standard table (stake plus winnings, less commission)."""
+    player, banker = {Winner.PLAYER: (8, 5), Winner.BANKER: (5, 8), Winner.TIE: (3, 3)}[winner]
+    [result] = settle([Bet(kind, Decimal(stake))], Outcome(winner, player, banker, True, 4), STANDARD)
+    return result.returned
+
+
+def _commission_percent() -> Decimal:
+    """The standard table's Banker commission, in percent (5)."""
+    [result] = settle([Bet(BetKind.BANKER, Decimal(100))], Outcome(Winner.BANKER, 5, 8, True, 4), STANDARD)
+    return result.commission / result.winnings * 100
+
+
+def _banker_six_returns(stake: Decimal) -> Decimal:
+    """What a Banker stake winning with six gives back on the no-commission table."""
+    [result] = settle([Bet(BetKind.BANKER, stake)], Outcome(Winner.BANKER, 5, 6, False, 5), NO_COMMISSION)
+    return result.returned
+
+
+# --- The registry: each lesson's figures, computed by the engine ---------------------------------------
+
+
+def _hands_and_results() -> Figures:
+    return {}
+
+
+def _cards_and_suits() -> Figures:
+    return {
+        "ranks a suit": Decimal(len(Rank)),
+        "cards a deck": Decimal(sum(deck_counts(1))),
+        "cards in eight decks": Decimal(sum(deck_counts(8))),
+        "the rank ten": Decimal(Rank.TEN.value),
+    }
+
+
+def _counting_totals() -> Figures:
+    return {
+        "7 + 8": Decimal(_points("7", "8")),
+        "4 + 6": Decimal(_points("4", "6")),
+        "blackjack's 21 (another game, not an engine figure)": Decimal(21),
+    }
+
+
+def _first_stake() -> Figures:
+    start, stake = Decimal(100), Decimal(10)
+    return {
+        "start": start,
+        "stake": stake,
+        "after confirming": start - stake,
+        "after a Player win": start - stake + _returned(BetKind.PLAYER, Winner.PLAYER),
+    }
+
+
+def _naturals() -> Figures:
+    return {"Player win returns": _returned(BetKind.PLAYER, Winner.PLAYER)}
+
+
+def _settlement() -> Figures:
+    start, stake = Decimal(100), Decimal(10)
+    after = start - stake
+    banker_win = _returned(BetKind.BANKER, Winner.BANKER)
+    return {
+        "stake": stake,
+        "start": start,
+        "after confirming": after,
+        "Player win returns": _returned(BetKind.PLAYER, Winner.PLAYER),
+        "after a Player win": after + _returned(BetKind.PLAYER, Winner.PLAYER),
+        "after a tie": after + _returned(BetKind.PLAYER, Winner.TIE),
+        "Tie winnings": STANDARD.tie_pays * stake,
+        "after a Tie win": after + _returned(BetKind.TIE, Winner.TIE),
+        "Banker commission": stake - (banker_win - stake),
+        "Banker returns": banker_win,
+        "after a Banker win": after + banker_win,
+        "commission percent": _commission_percent(),
+    }
+
+
+def _drawing() -> Figures:
+    return {"5 + 8": Decimal(_points("5", "8"))}
+
+
+def _banker_table() -> Figures:
+    return {"the rank ten": Decimal(Rank.TEN.value)}
+
+
+def _house_edge() -> Figures:
+    edges, six, streaks = house_edge.edges(), house_edge.six(), house_edge.streaks()
+    figures: Figures = {
+        "commission percent": _commission_percent(),
+        "six stake": Decimal(10),
+        "six returns": _banker_six_returns(Decimal(10)),
+        "six winnings": _banker_six_returns(Decimal(10)) - 10,
+        "Lion Bonus margin 9 pays": STANDARD.lion_margin_pays[9],
+        "no-commission decks": Decimal(house_edge.NO_COMMISSION_DECKS),
+        "simulated coups": Decimal(streaks.coups),
+        "separate runs": Decimal(streaks.runs),
+        "coups after a run": Decimal(streaks.after_runs),
+        "Banker after a run": _percent(streaks.banker_after_run),
+        "Banker overall": _percent(streaks.banker_overall),
+        "six share": _percent(six["probability"]),
+        "edge if six paid in full": _percent(six["edge_if_paid_in_full"]),
+    }
+    for table, odds in edges.items():
+        for kind, edge in odds.house_edge.items():
+            figures[f"{table} edge {kind}"] = _percent(edge)
+    for winner, probability in edges["standard"].probabilities.items():
+        figures[f"standard {winner}"] = _percent(probability)
+    return figures
+
+
+#: Each lesson's figures by slug. A lesson missing here may print only rule numbers (0 to 9).
+FIGURES: dict[str, Callable[[], Figures]] = {
+    "hands-and-results": _hands_and_results,
+    "cards-and-suits": _cards_and_suits,
+    "counting-totals": _counting_totals,
+    "first-stake": _first_stake,
+    "naturals": _naturals,
+    "settlement": _settlement,
+    "drawing": _drawing,
+    "banker-table": _banker_table,
+    "house-edge": _house_edge,
+}
+#: Figures any lesson may print without registering them: an amount the table's chips make, a
+#: ratio's "1" or "2" (1 to 2), points and totals 0 to 9, and lesson numbers.
+RULE_NUMBERS = {Decimal(n) for n in range(max(10, len(COURSE) + 1))}
+
+
+def figures_for(slug: str) -> Figures:
+    return FIGURES.get(slug, dict)()
+
+
+# --- Reading the numbers of a rendered lesson --------------------------------------------------------
+
+
+def _number_pattern(language: str) -> re.Pattern[str]:
+    group, decimal = (re.escape(s) for s in SEPARATORS[language])
+    return re.compile(
+        rf"(?P<sign>[−-])?(?<![\w{group}{decimal}])(?P<number>\d{{1,3}}(?:{group}\d{{3}})+(?:{decimal}\d+)?"
+        rf"|\d+(?:{decimal}\d+)?)(?![\w])"
+    )
+
+
+def numbers_in(text: str, language: str) -> list[tuple[str, Decimal]]:
+    """Every number in the text as written, and its value read with the language's separators."""
+    group, decimal = SEPARATORS[language]
+    found = []
+    for match in _number_pattern(language).finditer(text):
+        raw = match.group("number")
+        value = Decimal(raw.replace(group, "").replace(decimal, "."))
+        if match.group("sign") == "−":
+            value = -value
+        found.append((match.group(0), value))
+    return found
+
+
+def _text(markup: str) -> str:
+    """The words of some HTML: tags dropped, entities read, whitespace collapsed."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def _parts(slug: str) -> list[str]:
+    return re.findall(r"{%\s*partialdef\s+([\w-]+)", (CONTENT / f"{slug}.html").read_text())
+
+
+def lesson_text(client, slug: str, language: str) -> str:
+    """The words of a lesson in a language: its text parts (as the page renders them) and its headings."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(reverse("lessons:lesson", args=[slug]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    # A ContextList iterates over its contexts, not its keys.
+    context = {key: response.context[key] for key in response.context.keys()}  # noqa: SIM118
+    with translation.override(language):
+        parts = [
+            get_template(f"lessons/content/{slug}.html#{part}").render(context, response.wsgi_request)
+            for part in _parts(slug)
+        ]
+    for part in parts:
+        assert _text(part) in _text(page), f"{slug}: a part of the lesson text is not on the page"
+    headings = re.findall(r"<h[123][^>]*>(.*?)</h[123]>", page, flags=re.S)
+    return " ".join(_text(markup) for markup in itertools.chain(parts, headings))
+
+
+@pytest.fixture
+def reader(client, learner):
+    client.force_login(learner)
+    return client
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
+def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(reader, slug, language):
+    figures = figures_for(slug)
+    allowed = set(figures.values()) | RULE_NUMBERS
+    found = numbers_in(lesson_text(reader, slug, language), language)
+
+    wrong = [raw for raw, value in found if value not in allowed]
+    assert not wrong, f"{slug} ({language}) prints figures the engine does not give: {wrong}"
+    values = {value for _raw, value in found}
+    missing = [name for name, value in figures.items() if value not in values]
+    assert not missing, f"{slug} ({language}) does not print its figures: {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
+def test_every_figure_is_written_as_the_language_writes_numbers(reader, slug, language):
+    text = lesson_text(reader, slug, language)
+    group, decimal = SEPARATORS[language]
+
+    ungrouped = re.findall(rf"(?<![\d{re.escape(group)}{re.escape(decimal)}])\d{{4,}}", text)
+    assert not ungrouped, f"{slug} ({language}): numbers without grouping: {ungrouped}"
+    wrong_separator = re.findall(rf"\d{re.escape(group)}(?:\d{{1,2}}|\d{{4,}})(?!\d)", text)
+    assert not wrong_separator, f"{slug} ({language}): the wrong decimal separator: {wrong_separator}"
+    hyphen_minus = re.findall(r"(?<![\w–-])-\s?\d", text)
+    assert not hyphen_minus, f"{slug} ({language}): a hyphen for a minus sign: {hyphen_minus}"
+    if language == "de":
+        assert not re.search(r"\d%", text), f"{slug}: German writes a space before %"
+    else:
+        assert not re.search(r"\d\s%", text), f"{slug} ({language}): no space before %"
+
+
+def test_the_streak_figures_count_separate_runs_and_the_coups_after_them():
+    """Issue 17: 7,130 was the number of coups after three or more Banker wins, not of runs."""
+    study = house_edge.streaks()
+    assert (study.coups, study.runs, study.after_runs) == (60_000, 3_454, 7_130)
+    assert study.runs < study.after_runs
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("en", "60,000 coups and 1.0579% and −1.2345%", ["60000", "1.0579", "-1.2345"]),
+        ("de", "60.000 Coups und 1,0579 % und −1,2345 %", ["60000", "1.0579", "-1.2345"]),
+        ("id", "60.000 putaran", ["60000"]),
+        ("de", "1.0579", ["1"]),  # an English decimal in German: the format test reports it
+    ],
+)
+def test_numbers_are_read_with_the_languages_separators(language, text, expected):
+    assert [str(value) for _raw, value in numbers_in(text, language)] == expected
