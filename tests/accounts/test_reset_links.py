@@ -28,7 +28,10 @@ NEW_PASSWORD = "blue-lantern-harbour-42"
 def world(db):
     ensure_instructors_group()
     group = Group.objects.get(name=INSTRUCTORS)
-    a, b = UserFactory(instructor=True, username="teacher-a"), UserFactory(instructor=True, username="teacher-b")
+    a, b = (
+        UserFactory(instructor=True, username="teacher-a"),
+        UserFactory(instructor=True, username="teacher-b"),
+    )
     for teacher in (a, b):
         teacher.groups.add(group)
     class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
@@ -97,7 +100,12 @@ def test_a_made_link_is_shown_once_with_its_expiry_and_recorded_only_as_a_hash(a
     assert token in html
     assert "It works once, until" in html
     assert "no-store" in response["Cache-Control"]
-    assert (link.user, link.created_by, link.used_at, link.voided_at) == (world["mine"], world["a"], None, None)
+    assert (link.user, link.created_by, link.used_at, link.voided_at) == (
+        world["mine"],
+        world["a"],
+        None,
+        None,
+    )
     assert link.token_hash == token_hash(token) != token
     assert timedelta(hours=23, minutes=59) < link.expires_at - before <= timedelta(hours=24, seconds=5)
     for field in ResetLink._meta.concrete_fields:
@@ -196,7 +204,9 @@ def test_the_admin_lists_only_the_links_of_the_instructors_own_learners(as_a, wo
 
     assert "alice-in-a" in html
     assert "bob-in-b" not in html
-    assert as_a.get(reverse("admin:accounts_resetlink_change", args=[theirs.pk])).status_code == HTTPStatus.FOUND
+    assert (
+        as_a.get(reverse("admin:accounts_resetlink_change", args=[theirs.pk])).status_code == HTTPStatus.FOUND
+    )
 
 
 def test_recorded_links_are_read_only_in_the_admin(as_a, world):
@@ -306,7 +316,14 @@ def test_an_unknown_token_is_refused_with_404(db):
 
 @pytest.mark.parametrize(
     "token",
-    ["short", "ABCD-EFGH-JKMN-PQRS-TUV0", "x" * 500, "ABCD-EFGH-JKMN-PQRS-TUVW-ABCD", "%00", "ÄBCD-EFGH-JKMN-PQRS-TUVW"],
+    [
+        "short",
+        "ABCD-EFGH-JKMN-PQRS-TUV0",
+        "x" * 500,
+        "ABCD-EFGH-JKMN-PQRS-TUVW-ABCD",
+        "%00",
+        "ÄBCD-EFGH-JKMN-PQRS-TUVW",
+    ],
 )
 def test_a_malformed_token_is_refused_with_400(db, token):
     for response in (Client().get(use_url(token)), set_password(token)):
@@ -349,13 +366,17 @@ def test_a_reset_clears_the_learners_failed_log_ins(as_a, world):
     client = Client()
     for _ in range(5):
         client.post(reverse("login"), {"username": "alice-in-a", "password": "wrong"})
-    locked = client.post(reverse("login"), {"username": "alice-in-a", "password": "correct horse battery staple"})
+    locked = client.post(
+        reverse("login"), {"username": "alice-in-a", "password": "correct horse battery staple"}
+    )
     assert locked.status_code == HTTPStatus.TOO_MANY_REQUESTS
     token = make_link(as_a, world["mine"])
 
     set_password(token)
 
-    assert client.post(reverse("login"), {"username": "alice-in-a", "password": NEW_PASSWORD}).status_code == 302
+    assert (
+        client.post(reverse("login"), {"username": "alice-in-a", "password": NEW_PASSWORD}).status_code == 302
+    )
 
 
 @pytest.mark.postgres
