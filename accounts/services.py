@@ -8,7 +8,7 @@ import secrets
 from datetime import timedelta
 from http import HTTPStatus
 
-from axes.utils import reset as axes_reset
+from axes.utils import reset as axes_reset  # type: ignore[import-untyped]
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
