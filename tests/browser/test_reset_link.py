@@ -16,6 +16,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility import axe_failures
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NEW_PASSWORD = "harbour-lantern-blue-42"
@@ -50,6 +52,7 @@ def test_an_instructor_makes_a_reset_link_that_the_learner_uses_once_then_logs_i
     expect(instructor.get_by_text("It works once, until")).to_be_visible()
     expect(instructor.locator(".reset-link-code")).to_have_text(url.rstrip("/").rsplit("/", 1)[1])
     snap(instructor, "reset-01-link-made-en")
+    assert axe_failures(instructor) == []
 
     learner = new_context().new_page()
     opened = learner.goto(url)
@@ -57,6 +60,7 @@ def test_an_instructor_makes_a_reset_link_that_the_learner_uses_once_then_logs_i
     expect(learner.get_by_role("heading", name="Set a new password")).to_be_visible()
     expect(learner.get_by_text("Your username is demo-learner-1.", exact=False)).to_be_visible()
     snap(learner, "reset-02-learner-page-en")
+    assert axe_failures(learner) == []
     learner.get_by_label("New password:", exact=True).fill(NEW_PASSWORD)
     learner.get_by_label("New password confirmation").fill(NEW_PASSWORD)
     learner.get_by_role("button", name="Set password").click()
@@ -74,6 +78,7 @@ def test_an_instructor_makes_a_reset_link_that_the_learner_uses_once_then_logs_i
         "This reset link has already been used. Ask your instructor for a new one."
     )
     snap(again, "reset-03-second-use-refused-en")
+    assert axe_failures(again) == []
 
     instructor.goto(reverse("admin:accounts_resetlink_changelist"))
     row = instructor.get_by_role("row").filter(has_text="demo-learner-1")
