@@ -9,6 +9,7 @@ page with its "Forgot your password?" line.
 
 from __future__ import annotations
 
+import re
 from http import HTTPStatus
 
 import pytest
@@ -113,3 +114,29 @@ def test_the_reset_link_pages_in_indonesian(new_context, instructor_log_in, live
     learner.get_by_label("Kode atur ulang").fill(url.rstrip("/").rsplit("/", 1)[1].lower())
     learner.get_by_role("button", name="Lanjut").click()
     expect(learner.get_by_role("heading", name="Buat kata sandi baru")).to_be_visible()
+
+
+def test_with_email_configured_a_learner_resets_the_password_by_email_in_german(
+    new_context, demo, live_server, snap, settings, mailoutbox
+):
+    settings.PASSWORD_RESET_BY_EMAIL = True  # what EMAIL_URL switches on (the live server shares settings)
+    page = new_context().new_page()
+    in_language(page.context, live_server, "de")
+
+    page.goto(reverse("login"))
+    page.get_by_role("link", name="Link per E-Mail bekommen").click()
+    expect(page.get_by_role("heading", name="Passwort vergessen?")).to_be_visible()
+    snap(page, "reset-08-by-email-form-de")
+    page.get_by_label("E-Mail").fill(get_user_model().objects.get(username="demo-learner-3").email)
+    page.get_by_role("button", name="Link schicken").click()
+    expect(page.get_by_role("heading", name="Sieh in deinen E-Mails nach")).to_be_visible()
+
+    assert len(mailoutbox) == 1
+    link = re.search(r"https?://\S+/accounts/password/reset/\S+/", mailoutbox[0].body).group(0)
+    page.goto(link)
+    page.get_by_label("Neues Passwort:", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Neues Passwort bestätigen:").fill(NEW_PASSWORD)
+    snap(page, "reset-09-by-email-new-password-de")
+    page.get_by_role("button", name="Passwort festlegen").click()
+    expect(page.get_by_role("heading", name="Passwort gesetzt")).to_be_visible()
+    assert get_user_model().objects.get(username="demo-learner-3").check_password(NEW_PASSWORD)
