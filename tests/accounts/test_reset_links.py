@@ -6,6 +6,7 @@ links); the learner's side through ``/accounts/recover/<token>/``, without loggi
 
 from datetime import timedelta
 from http import HTTPStatus
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import SESSION_KEY, get_user_model
@@ -13,6 +14,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from accounts import services
 from accounts.models import Classroom, Membership, ResetLink
@@ -329,6 +332,19 @@ def test_a_malformed_token_is_refused_with_400(db, token):
     for response in (Client().get(use_url(token)), set_password(token)):
         assert response.status_code == HTTPStatus.BAD_REQUEST
         assert "not a complete reset link" in response.content.decode()
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(token=st.text(max_size=60), password=st.text(max_size=40))
+def test_no_token_or_code_typed_or_posted_is_answered_with_a_5xx(db, token, password):
+    client = Client(raise_request_exception=False)
+    path = reverse("reset-code") + quote(token, safe="") + "/"
+    for response in (
+        client.get(path),
+        client.post(path, {"new_password1": password, "new_password2": password}),
+        client.get(reverse("reset-code"), {"code": token}),
+    ):
+        assert response.status_code < HTTPStatus.INTERNAL_SERVER_ERROR, (token, response.status_code)
 
 
 def test_a_link_for_a_deactivated_account_does_not_work(as_a, world):
