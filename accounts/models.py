@@ -133,3 +133,42 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+#: How long an instructor's password-reset link works.
+RESET_LINK_HOURS = 24
+
+
+class ResetLink(models.Model):
+    """A one-time password-reset link an instructor made for a learner of their class.
+
+    Only the SHA-256 hash of the link's token is stored: the token itself is shown once, to the
+    instructor who made it, and never again. A link is used at most once, works until
+    ``expires_at``, and is voided when a newer link is made for the same learner.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="reset_links",
+        verbose_name=_("learner"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="reset_links_made",
+        verbose_name=_("made by"),
+    )
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("password-reset link")
+        verbose_name_plural = _("password-reset links")
+
+    def __str__(self) -> str:
+        return _("Reset link for %(user)s") % {"user": self.user}

@@ -1,11 +1,29 @@
-"""Writes of classes and memberships: joining a class, and a class's join code."""
+"""Writes of classes and memberships (joining a class, a class's join code) and of reset links."""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
+from datetime import timedelta
+from http import HTTPStatus
+
+from axes.utils import reset as axes_reset  # type: ignore[import-untyped]
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Classroom, Membership, join_code_expiry, new_join_code
+from accounts import scoping
+from accounts.models import (
+    JOIN_CODE_ALPHABET,
+    RESET_LINK_HOURS,
+    Classroom,
+    Membership,
+    ResetLink,
+    join_code_expiry,
+    new_join_code,
+)
 from common.errors import AppError
 
 JOIN_CODE_UNKNOWN = _("There is no class with that join code. Check it with your instructor.")
@@ -53,3 +71,128 @@ def classroom_join(*, user, code: str) -> Classroom:
     if not created:
         raise JoinError(ALREADY_MEMBER)
     return classroom
+
+
+# --- Password-reset links made by an instructor ---------------------------------------
+
+NOT_YOUR_LEARNER = _("You can make a reset link only for a learner of one of your classes.")
+NOT_A_LEARNER = _("Reset links are for learners only, not for instructors or administrators.")
+LEARNER_INACTIVE = _("This account is deactivated: a reset link would not let the learner log in.")
+LINK_MALFORMED = _(
+    "This is not a complete reset link or code. Copy the whole link, or ask your instructor for a new one."
+)
+LINK_UNKNOWN = _(
+    "This reset link does not exist. Check that you copied it whole, or ask your instructor for a new one."
+)
+LINK_USED = _("This reset link has already been used. Ask your instructor for a new one.")
+LINK_EXPIRED = _("This reset link has expired. Ask your instructor for a new one.")
+LINK_VOIDED = _("This reset link was replaced by a newer one. Use the newest link, or ask your instructor.")
+
+#: A token is 20 characters of the join codes' alphabet (no 0/O, 1/I/L; about 99 bits), shown in
+#: groups of four, so a learner can type it from the board: ABCD-EFGH-JKMN-PQRS-TUVW.
+TOKEN_LENGTH = 20
+TOKEN_GROUP = 4
+TOKEN_PATTERN = re.compile(f"[{JOIN_CODE_ALPHABET}]{{{TOKEN_LENGTH}}}")
+
+
+class ResetLinkError(AppError):
+    """A reset link that cannot be made or used; ``status`` says why (403, 400, 404 or 410)."""
+
+
+def new_token() -> str:
+    """A fresh token, grouped for reading: ``ABCD-EFGH-JKMN-PQRS-TUVW``."""
+    raw = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(TOKEN_LENGTH))
+    return "-".join(raw[start : start + TOKEN_GROUP] for start in range(0, TOKEN_LENGTH, TOKEN_GROUP))
+
+
+def token_normalise(token: str) -> str:
+    """A token as typed, without its hyphens and spaces and in capitals (``abcd efgh…`` is ``ABCDEFGH…``)."""
+    return "".join(token.replace("-", " ").split()).upper()
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 hex digest of a (normalised) token: what the database keeps instead of the token."""
+    return hashlib.sha256(token_normalise(token).encode()).hexdigest()
+
+
+def reset_link_check_maker(*, actor, learner) -> None:
+    """Whether ``actor`` may make a reset link for ``learner``.
+
+    :raises ResetLinkError: for an account outside the actor's classes (404: whether it exists is
+        not the actor's to learn), an instructor or administrator account (403), or a deactivated
+        account (409).
+    """
+    users = get_user_model()._default_manager.filter(pk=learner.pk)
+    if not actor.is_staff or not scoping.learners_for(actor, users).exists():
+        raise ResetLinkError(NOT_YOUR_LEARNER, HTTPStatus.NOT_FOUND)
+    if learner.is_staff or learner.is_superuser:
+        raise ResetLinkError(NOT_A_LEARNER, HTTPStatus.FORBIDDEN)
+    if not learner.is_active:
+        raise ResetLinkError(LEARNER_INACTIVE, HTTPStatus.CONFLICT)
+
+
+@transaction.atomic
+def reset_link_make(*, actor, learner) -> tuple[ResetLink, str]:
+    """A new one-time reset link for ``learner``, made by ``actor``: the record and its token.
+
+    The token is returned here once and stored only as its hash. The learner's earlier unused
+    links are voided (the learner's row is locked first, so two makers take turns).
+
+    :raises ResetLinkError: as ``reset_link_check_maker``.
+    """
+    learner = get_user_model()._default_manager.select_for_update().get(pk=learner.pk)
+    reset_link_check_maker(actor=actor, learner=learner)
+    now = timezone.now()
+    ResetLink.objects.filter(user=learner, used_at=None, voided_at=None).update(voided_at=now)
+    token = new_token()
+    link = ResetLink.objects.create(
+        user=learner,
+        created_by=actor,
+        token_hash=token_hash(token),
+        expires_at=now + timedelta(hours=RESET_LINK_HOURS),
+    )
+    return link, token
+
+
+def reset_link_for_token(token: str, *, lock: bool = False) -> ResetLink:
+    """The link a token opens, if it can still be used (with ``lock``: its row locked, inside a transaction).
+
+    :raises ResetLinkError: malformed (400), unknown (404), used, expired or voided (410).
+    """
+    if len(token) > 2 * TOKEN_LENGTH or not TOKEN_PATTERN.fullmatch(token_normalise(token)):
+        raise ResetLinkError(LINK_MALFORMED, HTTPStatus.BAD_REQUEST)
+    links = ResetLink.objects.filter(token_hash=token_hash(token))
+    if lock:
+        links = links.select_for_update()
+    link = links.first()
+    if link is None or not link.user.is_active:
+        raise ResetLinkError(LINK_UNKNOWN, HTTPStatus.NOT_FOUND)
+    if link.used_at is not None:
+        raise ResetLinkError(LINK_USED, HTTPStatus.GONE)
+    if link.voided_at is not None:
+        raise ResetLinkError(LINK_VOIDED, HTTPStatus.GONE)
+    if link.expires_at <= timezone.now():
+        raise ResetLinkError(LINK_EXPIRED, HTTPStatus.GONE)
+    return link
+
+
+@transaction.atomic
+def reset_link_use(*, token: str, password: str):
+    """Set the learner's new password through the link, once: the learner whose password changed.
+
+    Locks the learner's row, then the link's (the order ``reset_link_make`` takes them in), and
+    checks the link again under the lock: of two requests racing with one link, exactly one sets
+    the password and the other finds it used. The new password changes the session hash, which
+    ends every session the learner had; failed log-ins counted against the learner are cleared.
+
+    :raises ResetLinkError: as ``reset_link_for_token``.
+    """
+    user_id = reset_link_for_token(token).user_id
+    user = get_user_model()._default_manager.select_for_update().get(pk=user_id)
+    link = reset_link_for_token(token, lock=True)
+    link.used_at = timezone.now()
+    link.save(update_fields=["used_at"])
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    axes_reset(username=user.get_username())
+    return user

@@ -1,27 +1,52 @@
-"""Learner accounts: sign-up (with an optional class join code) and joining a class later.
+"""Learner accounts: sign-up (with an optional class join code), joining a class later, and recovery.
 
 Log-in, log-out and password change are Django's own views with this app's
 templates; repeated failed log-ins are throttled by django-axes (settings).
+A forgotten password is reset through a one-time link an instructor made
+(``reset_link``), or, when the site can send e-mail (``EMAIL_URL``), through
+Django's own password-reset views (``email_reset_only``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from http import HTTPStatus
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm, UserCreationForm
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
 
-from accounts.services import JoinError, classroom_for_code, classroom_join
+from accounts.services import (
+    LINK_MALFORMED,
+    TOKEN_PATTERN,
+    JoinError,
+    ResetLinkError,
+    classroom_for_code,
+    classroom_join,
+    reset_link_for_token,
+    reset_link_use,
+    token_normalise,
+)
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+EMAIL_HELP_WITH_RESET = gettext_lazy(
+    "Optional. Forgot your password later? We can e-mail you a reset link, and an instructor of "
+    "your class can make you one too."
+)
+PASSWORD_RESET_DONE = gettext_lazy("Your new password is set. Log in with it.")
 USERNAME_TAKEN = gettext_lazy("A user with that username already exists.")
 USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
 
@@ -44,11 +69,29 @@ class LoginForm(AuthenticationForm):
         return username
 
 
+class LoginView(auth_views.LoginView):
+    """Django's log-in view; its page links to the reset by e-mail only where the site sends e-mail."""
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "password_reset_by_email": email_reset_enabled()}
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's view for the link in the reset e-mail; a link that no longer works answers 410, not 200."""
+
+    def render_to_response(self, context, **response_kwargs):
+        if not context.get("validlink"):
+            response_kwargs["status"] = HTTPStatus.GONE
+        return super().render_to_response(context, **response_kwargs)
+
+
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
         required=False,
         label=gettext_lazy("Email"),
-        help_text=gettext_lazy("Optional; only used to reset a forgotten password."),
+        help_text=gettext_lazy(
+            "Optional. Forgot your password later? An instructor of your class can make you a reset link."
+        ),
     )
     join_code = forms.CharField(
         required=False,
@@ -62,6 +105,11 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if email_reset_enabled():
+            self.fields["email"].help_text = EMAIL_HELP_WITH_RESET
 
     def clean_join_code(self) -> str:
         try:
@@ -127,3 +175,86 @@ def join(request) -> HttpResponse:
         return HttpResponse(status=HTTPStatus.METHOD_NOT_ALLOWED)
     classes = [membership.classroom for membership in request.user.memberships.select_related("classroom")]
     return render(request, "registration/join.html", {"form": form, "classes": classes}, status=status)
+
+
+# --- Recovery ----------------------------------------------------------------------------
+
+
+def email_reset_enabled() -> bool:
+    """Whether the site can send e-mail, so Django's password-reset-by-e-mail pages exist."""
+    return bool(settings.PASSWORD_RESET_BY_EMAIL)
+
+
+def email_reset_only(view: Callable) -> Callable:
+    """A password-reset-by-e-mail view: a 404 when the site sends no e-mail (``EMAIL_URL`` unset)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not email_reset_enabled():
+            raise Http404(_("This site sends no e-mail. Ask an instructor of your class for a reset link."))
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+class ResetCodeForm(forms.Form):
+    code = forms.CharField(
+        max_length=40,
+        label=gettext_lazy("Reset code"),
+        help_text=gettext_lazy(
+            "Twenty letters and digits, e.g. ABCD-EFGH-JKMN-PQRS-TUVW; small letters work too."
+        ),
+    )
+
+    def clean_code(self) -> str:
+        code = token_normalise(self.cleaned_data["code"])
+        if not TOKEN_PATTERN.fullmatch(code):
+            raise forms.ValidationError(LINK_MALFORMED)
+        return code
+
+
+@require_http_methods(["GET"])
+def reset_code(request) -> HttpResponse:
+    """Where a learner types the code of a reset link by hand; it leads to that link's page."""
+    form = ResetCodeForm(request.GET or None)
+    if form.is_bound and form.is_valid():
+        return redirect("reset-link", token=form.cleaned_data["code"])
+    status = HTTPStatus.BAD_REQUEST if form.is_bound else HTTPStatus.OK
+    context = {"form": form, "password_reset_by_email": email_reset_enabled()}
+    return render(request, "registration/reset_code.html", context, status=status)
+
+
+@never_cache
+@sensitive_post_parameters("new_password1", "new_password2")
+@require_http_methods(["GET", "POST"])
+def reset_link(request, token: str) -> HttpResponse:
+    """A learner sets a new password through the one-time link an instructor made (no log-in needed).
+
+    A malformed, unknown, used, expired or replaced link gets a page saying so, with its 4xx status.
+    """
+    try:
+        link = reset_link_for_token(token)
+    except ResetLinkError as refused:
+        return _reset_link_refused(request, refused)
+    form = SetPasswordForm(link.user, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                reset_link_use(token=token, password=form.cleaned_data["new_password1"])
+            except ResetLinkError as refused:  # a doubled submit: the other one set the password
+                return _reset_link_refused(request, refused)
+            if request.user.is_authenticated:
+                logout(request)
+            messages.success(request, PASSWORD_RESET_DONE)
+            return redirect("login")
+        status = HTTPStatus.BAD_REQUEST
+    else:
+        status = HTTPStatus.OK
+    context = {"form": form, "learner": link.user, "expires_at": link.expires_at}
+    return render(request, "registration/reset_link.html", context, status=status)
+
+
+def _reset_link_refused(request, refused: ResetLinkError) -> HttpResponse:
+    return render(
+        request, "registration/reset_link_refused.html", {"message": refused.message}, status=refused.status
+    )

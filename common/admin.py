@@ -61,7 +61,7 @@ class DeclaredLookupsOnly(admin.ModelAdmin):
         return list(spec.expected_parameters())
 
     def _choice_limits(self) -> set[tuple[str, str]]:
-        pairs = set()
+        pairs: set[tuple[str, str]] = set()
         for limits in self.model._meta.related_fkey_lookups:
             pairs.update(url_params_from_lookup_dict(limits() if callable(limits) else limits).items())
         return pairs

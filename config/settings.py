@@ -159,6 +159,22 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- E-mail -------------------------------------------------------------------
+
+# One URL (django-environ): smtp+tls://user:password@host:587 (STARTTLS), smtp+ssl://user:password@host:465,
+# consolemail:// (printed to the log). Unset: the site sends no e-mail, and a forgotten password is reset
+# only through a one-time link an instructor makes; set, Django's password reset by e-mail is offered too.
+EMAIL_URL = env.str("EMAIL_URL", default="")
+PASSWORD_RESET_BY_EMAIL = bool(EMAIL_URL)
+if EMAIL_URL:
+    _email = env.email_url("EMAIL_URL")
+    _email.pop("OPTIONS", None)  # query-string options other than tls/ssl: none are used here
+    vars().update(_email)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# How long a link sent by e-mail works (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = 24 * 3600
+
 # --- Internationalisation -----------------------------------------------------
 
 LANGUAGE_CODE = "en"

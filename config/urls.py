@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from accounts import language
 from accounts import views as accounts_views
+from accounts.views import email_reset_only
 from config import views as config_views
 from lessons import views as lesson_views
 
@@ -16,7 +17,7 @@ urlpatterns = [
     path("", lesson_views.home, name="home"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(
+        accounts_views.LoginView.as_view(
             authentication_form=accounts_views.LoginForm, redirect_authenticated_user=True
         ),
         name="login",
@@ -26,6 +27,30 @@ urlpatterns = [
     path("accounts/join/", accounts_views.join, name="join"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # A one-time link an instructor made (no e-mail needed).
+    path("accounts/recover/", accounts_views.reset_code, name="reset-code"),
+    path("accounts/recover/<str:token>/", accounts_views.reset_link, name="reset-link"),
+    # Django's reset by e-mail: a 404 unless EMAIL_URL is set (accounts.views.email_reset_only).
+    path(
+        "accounts/password/reset/",
+        email_reset_only(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        email_reset_only(auth_views.PasswordResetDoneView.as_view()),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        email_reset_only(accounts_views.PasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/complete/",
+        email_reset_only(auth_views.PasswordResetCompleteView.as_view()),
+        name="password_reset_complete",
+    ),
     path("lessons/", include("lessons.urls")),
     path("drill/", include("lessons.urls_drill")),
     path("table/", include("table.urls")),

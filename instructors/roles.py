@@ -19,6 +19,7 @@ PERMISSIONS = [
     ("accounts", "classroom", ["view", "add", "change"]),
     ("accounts", "membership", ["view", "delete"]),
     ("accounts", "learner", ["view"]),
+    ("accounts", "resetlink", ["view", "add"]),
     ("progress", "lessonprogress", ["view"]),
     ("progress", "attempt", ["view"]),
     ("progress", "drillcell", ["view"]),

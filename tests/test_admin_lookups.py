@@ -22,6 +22,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import ResetLink
+from accounts.services import reset_link_make, token_normalise
 from common.admin import DeclaredLookupsOnly
 from ops.management.commands import seed_demo
 from table.models import Seat
@@ -53,6 +55,11 @@ def seeded(django_db_setup, django_db_blocker):
             Client().post(reverse("login"), {"username": "demo-learner-2", "password": WRONG_PASSWORD})
             Client().post(
                 reverse("login"), {"username": "demo-learner-1", "password": seed_demo.DEMO_LEARNER_PASSWORD}
+            )
+            # A password-reset link the demo instructor made for a learner (its token is a secret too).
+            instructor = User.objects.get(username=seed_demo.DEMO_INSTRUCTOR)
+            RESET_TOKENS.append(
+                reset_link_make(actor=instructor, learner=User.objects.get(username="demo-learner-4"))[1]
             )
             AccessFailureLog.objects.create(
                 username="demo-learner-3",
@@ -188,9 +195,15 @@ def test_a_nul_byte_in_a_declared_filter_is_not_a_server_error(seeded, db):
 # --- No page shows a secret -----------------------------------------------------------------------
 
 
+#: The tokens of the reset links made in ``seeded`` (only their hashes are stored).
+RESET_TOKENS: list[str] = []
+
+
 def secrets() -> set[str]:
-    """Every shoe (and its cards) and every password hash (with its salt and the prefixes Django shows)."""
-    found = {WRONG_PASSWORD}
+    """Every shoe (and its cards), every password hash (with its salt and the prefixes Django shows), and
+    every reset link's token and the token's hash."""
+    found = {WRONG_PASSWORD, *RESET_TOKENS, *(token_normalise(token) for token in RESET_TOKENS)}
+    found |= set(ResetLink.objects.values_list("token_hash", flat=True))
     for shoe in Seat.objects.exclude(shoe_state="").values_list("shoe_state", flat=True):
         cards = shoe.rsplit(".", 1)[1]
         found |= {shoe, cards[:24]} if len(cards) >= 12 else {shoe}
@@ -211,6 +224,7 @@ def pages(name: str, obj) -> list[str]:
 TEACHER_SEES = {
     "accounts_classroom",
     "accounts_learner",
+    "accounts_resetlink",
     "progress_attempt",
     "progress_drillcell",
     "progress_lessonprogress",

@@ -256,6 +256,8 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
         "view_membership",
         "delete_membership",
         "view_learner",
+        "view_resetlink",
+        "add_resetlink",
         "view_lessonprogress",
         "view_attempt",
         "view_drillcell",
