@@ -97,6 +97,7 @@ COURSE: tuple[LessonSpec, ...] = (
             Example("player-wins", _cards("4S 2H 4D 3C"), stakes=True),
             Example("banker-wins", _cards("2C 4H 3S 4D"), stakes=True),
             Example("a-tie", _cards("5H 3S KC JD 8H"), stakes=True),
+            Example("both-spots", _cards("2C 4H 3S 4D"), stakes=True),
         ),
     ),
     LessonSpec(
@@ -122,6 +123,8 @@ COURSE: tuple[LessonSpec, ...] = (
         _("The house edge, and why streaks predict nothing"),
         _("Every bet loses a little on average; the exact edges, the Banker six, and your own results."),
         exercise="house-edge",
+        # Banker wins 7 to 0 after a third card: the Lion Bonus line for a margin of 7.
+        examples=(Example("lion-bonus", _cards("KS 4H QD 3C JH")),),
     ),
 )
 

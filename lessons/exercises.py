@@ -24,6 +24,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from lessons import house_edge
+from lessons.figures import example_outcome
 from table.engine import (
     CENT,
     STANDARD,
@@ -39,11 +41,13 @@ from table.engine import (
     banker_draws,
     odds_for_decks,
     parse_amount,
+    play_coup,
     player_draws,
     settle,
 )
 from table.engine.rules import is_natural
-from table.explain import amount_text, card_name, percent_sign, percent_text
+from table.explain import amount_text, card_name, chips_text, percent_sign, percent_text
+from table.presets import STANDARD_TABLE
 
 Question = dict[str, Any]
 TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
@@ -223,6 +227,35 @@ def stake_question(start: Decimal, stakes: Mapping[str, int]) -> Question:
     )
 
 
+def limit_question(kind: str, amount: int) -> Question:
+    """Does a stake of ``amount`` on ``kind`` fit the standard table's limits?"""
+    table = STANDARD_TABLE
+    fits = table.min_bet <= amount <= table.max_bet
+    figures = {
+        "amount": _amount(amount),
+        "bet": _kind_name(kind),
+        "min": chips_text(table.min_bet),
+        "max": chips_text(table.max_bet),
+    }
+    if fits:
+        why = _("%(amount)s is within %(min)s to %(max)s chips, so the stake is accepted.") % figures
+    elif amount < table.min_bet:
+        why = _("%(amount)s is below the minimum of %(min)s chips, so the stake is refused.") % figures
+    else:
+        why = _("%(amount)s is above the maximum of %(max)s chips, so the stake is refused.") % figures
+    return _choice(
+        "stake",
+        _(
+            "This table takes %(min)s to %(max)s chips on each of Player, Banker and Tie. "
+            "Can you confirm %(amount)s on %(bet)s?"
+        )
+        % figures,
+        [["yes", _("Yes, the stake fits")], ["no", _("No, it is refused")]],
+        "yes" if fits else "no",
+        why,
+    )
+
+
 # --- 5. Naturals ---------------------------------------------------------------
 
 
@@ -333,6 +366,57 @@ def settlement_question(
             % figures
         )
     prompt = _settlement_prompt(kind, amount, outcome, start, after_confirm)
+    return _numbers("settlement", prompt, [["balance", _("Balance")]], [final], why)
+
+
+def _result_sentence(outcome: Outcome) -> str:
+    totals = {"player": outcome.player_total, "banker": outcome.banker_total}
+    if outcome.winner is Winner.TIE:
+        return _("It is a tie, Player %(player)s to Banker %(banker)s.") % totals
+    if outcome.winner is Winner.PLAYER:
+        return _("Player wins, Player %(player)s to Banker %(banker)s.") % totals
+    return _("Banker wins, Player %(player)s to Banker %(banker)s.") % totals
+
+
+def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal = Decimal("100")) -> Question:
+    """Stakes on several spots of one coup (Player and Banker together, say), standard payouts."""
+    bets = [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
+    results = settle(bets, outcome, STANDARD)
+    committed = Decimal(sum(stakes.values()))
+    after_confirm = start - committed
+    returned = sum((result.returned for result in results), Decimal(0))
+    final = after_confirm + returned
+    parts = "; ".join(
+        _("%(amount)s on %(bet)s brings back %(returned)s")
+        % {
+            "amount": chips_text(result.bet.amount),
+            "bet": _kind_name(result.bet.kind.value),
+            "returned": _amount(result.returned),
+        }
+        for result in results
+    )
+    net = returned - committed
+    net_text = _amount(abs(net))
+    net_text = f"−{net_text}" if net < 0 else f"+{net_text}" if net > 0 else net_text
+    why = _(
+        "Each stake is settled on its own: %(parts)s. %(balance)s + %(returned)s = %(final)s, "
+        "a net result of %(net)s for the coup."
+    ) % {
+        "parts": parts,
+        "balance": _amount(after_confirm),
+        "returned": _amount(returned),
+        "final": _amount(final),
+        "net": net_text,
+    }
+    prompt = _(
+        "You start with %(start)s chips and confirm %(bets)s (balance %(balance)s). %(result)s "
+        "What is your balance now?"
+    ) % {
+        "start": _amount(start),
+        "bets": _bets_text(stakes),
+        "balance": _amount(after_confirm),
+        "result": _result_sentence(outcome),
+    }
     return _numbers("settlement", prompt, [["balance", _("Balance")]], [final], why)
 
 
@@ -536,6 +620,158 @@ def tie_question() -> Question:
     )
 
 
+def _side_name(side: str) -> str:
+    return _kind_name(side)
+
+
+def lion_question(side: str, amount: int, outcome: Outcome) -> Question:
+    """A Lion Bonus on ``side`` (``player`` or ``banker``), the only stake; what comes back?"""
+    kind = BetKind.LION_PLAYER if side == "player" else BetKind.LION_BANKER
+    [result] = settle([Bet(kind, Decimal(amount))], outcome, STANDARD)
+    totals = {"player": outcome.player_total, "banker": outcome.banker_total}
+    if outcome.natural and outcome.winner is Winner.TIE:
+        how = _("Both hands have a natural and tie, Player %(player)s to Banker %(banker)s.") % totals
+    elif outcome.natural and outcome.winner is Winner.PLAYER:
+        how = _("Player wins with a natural, Player %(player)s to Banker %(banker)s.") % totals
+    elif outcome.natural:
+        how = _("Banker wins with a natural, Player %(player)s to Banker %(banker)s.") % totals
+    elif outcome.winner is Winner.TIE:
+        how = _("No natural; it is a tie, Player %(player)s to Banker %(banker)s.") % totals
+    elif outcome.winner is Winner.PLAYER:
+        how = _("No natural; Player wins, Player %(player)s to Banker %(banker)s.") % totals
+    else:
+        how = _("No natural; Banker wins, Player %(player)s to Banker %(banker)s.") % totals
+    figures = {
+        "side": _side_name(side),
+        "amount": _amount(amount),
+        "winnings": _amount(result.winnings),
+        "returned": _amount(result.returned),
+        "margin": outcome.margin,
+    }
+    if result.result.value == "push":
+        why = _("A tie between naturals gives the Lion Bonus stake back: %(returned)s.") % figures
+    elif result.result.value == "lost":
+        why = (
+            _(
+                "A Lion Bonus on %(side)s wins only when %(side)s wins with a natural, or without one "
+                "by 4 points or more. Not this time: the stake is lost and nothing comes back."
+            )
+            % figures
+        )
+    elif outcome.natural:
+        why = _(
+            "%(side)s won with a natural, which pays %(pays)s: %(winnings)s in winnings plus the "
+            "%(amount)s staked = %(returned)s."
+        ) % (figures | {"pays": house_edge.ratio_text(STANDARD.lion_natural_pays)})
+    else:
+        why = _(
+            "%(side)s won by %(margin)s points without a natural, which pays %(pays)s: "
+            "%(winnings)s in winnings plus the %(amount)s staked = %(returned)s."
+        ) % (figures | {"pays": house_edge.ratio_text(STANDARD.lion_margin_pays[outcome.margin])})
+    return _numbers(
+        "house-edge",
+        _("You stake %(amount)s on the Lion Bonus on %(side)s, your only stake. %(how)s What comes back?")
+        % (figures | {"how": how}),
+        [["returned", _("Comes back")]],
+        [result.returned],
+        why,
+    )
+
+
+def tie_nine_question() -> Question:
+    figures = house_edge.tie_nine()
+    edges = _edges()
+    texts = {
+        "nine": percent_text(float(figures["edge"]) * 100),
+        "eight": percent_text(float(figures["standard_edge"]) * 100),
+        "banker": percent_text(float(edges[BetKind.BANKER]) * 100),
+    }
+    return _choice(
+        "house-edge",
+        _("An 8-deck table pays Tie %(nine)s instead of %(eight)s. What is the house edge of Tie there?")
+        % {"nine": figures["pays"], "eight": figures["standard_pays"]},
+        [[value, _("%(edge)s %%") % {"edge": text}] for value, text in texts.items()],
+        "nine",
+        _(
+            "One more chip of winnings on every tie lowers the Tie edge from %(eight)s %% to %(nine)s %%: "
+            "better, but still far above the %(banker)s %% of Banker."
+        )
+        % texts,
+    )
+
+
+def convention_question(side: str) -> Question:
+    figures = house_edge.conventions()
+    texts = {
+        "bet": _kind_name(side),
+        "pushes": percent_text(float(figures[side]) * 100, 2),
+        "excluded": percent_text(float(figures[f"{side}_without_ties"]) * 100, 2),
+    }
+    return _choice(
+        "house-edge",
+        _(
+            "A book gives the house edge of %(bet)s as %(excluded)s %%; this course gives %(pushes)s %%. "
+            "Which is right?"
+        )
+        % texts,
+        [
+            ["both", _("Both: the book leaves the ties out")],
+            ["book", _("Only the book")],
+            ["course", _("Only the course")],
+        ],
+        "both",
+        _(
+            "Both describe the same average loss. %(pushes)s %% is per bet placed, a bet returned on a tie "
+            "counting as zero; %(excluded)s %% is per bet won or lost, with the ties left out."
+        )
+        % texts,
+    )
+
+
+def german_words_question(word: str) -> Question:
+    """``battuta`` or ``egalite``: the German casino variant's words."""
+    if word == "battuta":
+        shown, answer = "Battuta", "natural"
+        why = _("Battuta is the variant's word for a natural: 8 or 9 with the first two cards ends the coup.")
+    else:
+        shown, answer = "Égalité", "tie"
+        why = _("Égalité is French for equality: the variant's name for a tie, and for the Tie bet.")
+    return _choice(
+        "house-edge",
+        _("In the German casino variant, what does “%(word)s” mean?") % {"word": shown},
+        [
+            ["natural", _("A natural (8 or 9 with two cards)")],
+            ["tie", _("A tie")],
+            ["face-down", _("A card dealt face down")],
+        ],
+        answer,
+        why,
+    )
+
+
+#: The Lion Bonus questions made up after the scripted ones: how the coup ends, drawn evenly.
+_LION_CASES = ("natural win", "natural tie", "wide win", "narrow win", "other")
+
+
+def _lion_case(outcome: Outcome, side: Winner) -> str:
+    if outcome.natural:
+        return "natural tie" if outcome.winner is Winner.TIE else "natural win"
+    if outcome.winner is side:
+        return "wide win" if outcome.margin >= min(STANDARD.lion_margin_pays) else "narrow win"
+    return "other"
+
+
+def _generate_lion(rng: random.Random) -> Question:
+    """A Lion Bonus question on a coup dealt from random cards, its kind of ending drawn evenly first."""
+    side = rng.choice(["player", "banker"])
+    wanted = rng.choice(_LION_CASES)
+    for _attempt in range(500):
+        outcome = play_coup(Card.parse(_token(rng)) for _ in range(6))
+        if _lion_case(outcome, Winner(side)) == wanted:
+            break
+    return lion_question(side, rng.choice((10, 20, 25, 50)), outcome)
+
+
 # --- The registry --------------------------------------------------------------
 
 _SUITS = list(Suit)
@@ -565,6 +801,8 @@ def _generate_counting(rng: random.Random) -> Question:
 
 
 def _generate_stake(rng: random.Random) -> Question:
+    if rng.randrange(4) == 0:
+        return limit_question(rng.choice(["player", "banker", "tie"]), rng.choice((1, 5, 50, 100, 150, 200)))
     kinds = rng.sample(["player", "banker", "tie"], rng.choice((1, 1, 2)))
     return stake_question(
         Decimal(rng.choice((100, 90, 110, 150, 80))), {k: rng.choice((5, 10, 15, 20)) for k in kinds}
@@ -581,7 +819,11 @@ def _generate_settlement(rng: random.Random) -> Question:
     winner = rng.choice(["player", "banker", "banker", "tie"])
     low, high = sorted(rng.sample(range(10), 2))
     player, banker = {"player": (high, low), "banker": (low, high), "tie": (low, low)}[winner]
-    return settlement_question(kind, amount, _outcome(winner, player, banker))
+    outcome = _outcome(winner, player, banker)
+    if rng.randrange(3) == 0:
+        pair = rng.choice((("player", "banker"), ("player", "banker"), ("banker", "tie"), ("player", "tie")))
+        return spots_question({kind: rng.choice((5, 10, 20, 25)) for kind in pair}, outcome)
+    return settlement_question(kind, amount, outcome)
 
 
 def _generate_drawing(rng: random.Random) -> Question:
@@ -602,7 +844,16 @@ def _generate_banker_table(rng: random.Random) -> Question:
 
 
 def _generate_house_edge(rng: random.Random) -> Question:
-    return rng.choice((lowest_edge_question, streak_question, six_question, tie_question))()
+    pick = rng.randrange(8)
+    if pick < 4:
+        return (lowest_edge_question, streak_question, six_question, tie_question)[pick]()
+    if pick < 6:
+        return _generate_lion(rng)
+    if pick == 6 and rng.randrange(2):
+        return tie_nine_question()
+    if pick == 6:
+        return convention_question(rng.choice(["player", "banker"]))
+    return german_words_question(rng.choice(["battuta", "egalite"]))
 
 
 EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random], Question]]] = {
@@ -626,7 +877,14 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
         ],
         _generate_counting,
     ),
-    "stake": ([lambda: stake_question(Decimal(100), {"player": 10})], _generate_stake),
+    "stake": (
+        [
+            lambda: stake_question(Decimal(100), {"player": 10}),
+            lambda: stake_question(Decimal(100), {"player": 10, "banker": 10}),
+            lambda: limit_question("banker", 150),
+        ],
+        _generate_stake,
+    ),
     "naturals": (
         [
             lambda: natural_question(["4S", "2H", "4D", "3C"]),
@@ -641,6 +899,8 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
             lambda: settlement_question("player", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
             lambda: settlement_question("tie", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
             lambda: settlement_question("banker", 10, Outcome(Winner.BANKER, 5, 8, True, 4)),
+            # After the five cases of seed 004: lesson 6's two-spot example.
+            lambda: spots_question({"player": 10, "banker": 10}, Outcome(Winner.BANKER, 5, 8, True, 4)),
         ],
         _generate_settlement,
     ),
@@ -656,7 +916,19 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
         ],
         _generate_banker_table,
     ),
-    "house-edge": ([lowest_edge_question, streak_question, six_question], _generate_house_edge),
+    "house-edge": (
+        [
+            lowest_edge_question,
+            streak_question,
+            six_question,
+            # After the three the lesson asks for: the Lion Bonus example's coup, then the other additions.
+            lambda: lion_question("banker", 10, example_outcome("house-edge", "lion-bonus")),
+            tie_nine_question,
+            lambda: convention_question("banker"),
+            lambda: german_words_question("battuta"),
+        ],
+        _generate_house_edge,
+    ),
 }
 
 

@@ -6,20 +6,31 @@
 - ``streaks``: a seeded simulation of real shuffled shoes: after Banker won
   three coups in a row, how often did it win the next one, against its rate
   overall? (Ties are left out of the runs and do not break them.)
+- ``lion_table``: the Lion Bonus pay table line by line, read from the
+  engine's ``PayoutSet``, with how often each line comes up on a fresh shoe.
+- ``lion_example``: a 10-chip Lion Bonus on Banker settled on the cards of
+  the lesson's worked example.
+- ``tie_nine``: the Tie edge where a tie pays 9 to 1 instead of 8 to 1.
+- ``conventions``: the Player and Banker edges stated both ways: per bet
+  with ties as pushes (the course's figure) and per bet that wins or loses
+  (ties left out, the figure many books print).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from lessons.figures import example_outcome
 from table.engine import (
     NO_COMMISSION,
     STANDARD,
+    Bet,
     BetKind,
     PayoutSet,
     Shoe,
@@ -29,7 +40,9 @@ from table.engine import (
     odds_for_decks,
     outcome_distribution,
     play_coup,
+    settle,
 )
+from table.explain import amount_text, chips_text
 
 STREAK_COUPS = 60_000
 STREAK_SEED = 416
@@ -97,5 +110,105 @@ def streaks(coups: int = STREAK_COUPS, seed: int = STREAK_SEED) -> StreakStudy:
     )
 
 
+#: The standard table, but a tie pays 9 to 1.
+TIE_NINE = replace(STANDARD, name="standard, tie 9:1", tie_pays=Decimal(9))
+LION_STAKE = Decimal(10)
+
+
+def ratio_text(ratio: Decimal) -> str:
+    """A payout ratio as a table prints it: ``30:1`` (``1:2`` for a half)."""
+    if ratio < 1:
+        return f"1:{chips_text(1 / ratio)}"
+    return f"{chips_text(ratio)}:1"
+
+
+def lion_table() -> list[dict[str, Any]]:
+    """One row per winning line: ``margin`` (``None`` for a natural), its ratio, how often on each side."""
+    payouts = STANDARD
+    distribution = edges()["standard"].distribution
+
+    def share(side: Winner, natural: bool, margin: int | None) -> Fraction:
+        return sum(
+            (
+                p
+                for outcome, p in distribution.items()
+                if outcome.winner is side
+                and outcome.natural is natural
+                and (margin is None or outcome.margin == margin)
+            ),
+            Fraction(0),
+        )
+
+    rows: list[dict[str, Any]] = [
+        {
+            "margin": None,
+            "pays": ratio_text(payouts.lion_natural_pays),
+            "player": share(Winner.PLAYER, True, None),
+            "banker": share(Winner.BANKER, True, None),
+        }
+    ]
+    for margin in sorted(payouts.lion_margin_pays, reverse=True):
+        rows.append(
+            {
+                "margin": margin,
+                "pays": ratio_text(payouts.lion_margin_pays[margin]),
+                "player": share(Winner.PLAYER, False, margin),
+                "banker": share(Winner.BANKER, False, margin),
+            }
+        )
+    return rows
+
+
+def lion_example() -> dict[str, Any]:
+    """A Lion Bonus on Banker, the only bet, settled on the lesson's example cards."""
+    outcome = example_outcome("house-edge", "lion-bonus")
+    [result] = settle([Bet(BetKind.LION_BANKER, LION_STAKE)], outcome, STANDARD)
+    return {
+        "stake": chips_text(LION_STAKE),
+        "player": outcome.player_total,
+        "banker": outcome.banker_total,
+        "margin": outcome.margin,
+        "pays": ratio_text(STANDARD.lion_margin_pays[outcome.margin]),
+        "winnings": amount_text(result.winnings),
+        "returned": amount_text(result.returned),
+        "returned_value": result.returned,
+    }
+
+
+@lru_cache(maxsize=1)
+def _tie_nine_edge() -> Fraction:
+    return exact_odds(deck_counts(8), TIE_NINE).house_edge[BetKind.TIE]
+
+
+def tie_nine() -> dict[str, Any]:
+    return {
+        "pays": ratio_text(TIE_NINE.tie_pays),
+        "standard_pays": ratio_text(STANDARD.tie_pays),
+        "edge": _tie_nine_edge(),
+        "standard_edge": edges()["standard"].house_edge[BetKind.TIE],
+    }
+
+
+@lru_cache(maxsize=1)
+def conventions() -> dict[str, Fraction]:
+    """Standard table, 8 decks: each edge per bet (ties push) and per bet decided (ties left out)."""
+    odds = edges()["standard"]
+    decided = 1 - odds.probabilities[Winner.TIE]
+    return {
+        "player": odds.house_edge[BetKind.PLAYER],
+        "banker": odds.house_edge[BetKind.BANKER],
+        "player_without_ties": odds.house_edge[BetKind.PLAYER] / decided,
+        "banker_without_ties": odds.house_edge[BetKind.BANKER] / decided,
+    }
+
+
 def context() -> dict[str, Any]:
-    return {"edges": edges(), "six": six(), "streaks": streaks()}
+    return {
+        "edges": edges(),
+        "six": six(),
+        "streaks": streaks(),
+        "lion_table": lion_table(),
+        "lion": lion_example(),
+        "tie_nine": tie_nine(),
+        "conventions": conventions(),
+    }

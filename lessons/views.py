@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from lessons import house_edge, sandbox, services
+from lessons import figures, house_edge, sandbox, services
 from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.models import Lesson
@@ -139,6 +139,7 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
     """The whole lesson page, with any example or exercise state the caller already has."""
     spec = LESSONS[lesson.slug]
     context = {"lesson": lesson, "spec": spec, "course": list(Lesson.objects.all())}
+    context.update(figures.context(lesson.slug))
     if request.user.is_authenticated:
         progress = lesson_visit(user=request.user, lesson=lesson)
         examples = []
