@@ -123,6 +123,17 @@ COURSE: tuple[LessonSpec, ...] = (
         _("Every bet loses a little on average; the exact edges, the Banker six, and your own results."),
         exercise="house-edge",
     ),
+    LessonSpec(
+        "scoreboards-and-systems",
+        10,
+        _("Scoreboards and betting systems"),
+        _(
+            "Reading the bead plate and the Big Road; Martingale and 1-3-2-6 played out; "
+            "why counting hardly helps."
+        ),
+        exercise="systems",
+        required=4,
+    ),
 )
 
 LESSONS: dict[str, LessonSpec] = {lesson.slug: lesson for lesson in COURSE}
