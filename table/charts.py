@@ -38,7 +38,7 @@ MAX_ROUNDS = 200
 #: The band's half-width, in standard deviations of the net.
 BAND_SIGMAS = 2
 #: The example chart shown before a learner's first round: flat Player bets from a seeded shoe.
-EXAMPLE_ROUNDS, EXAMPLE_STAKE, EXAMPLE_START, EXAMPLE_SEED, EXAMPLE_PRESET = 100, 10, 1000, 17, "standard"
+EXAMPLE_ROUNDS, EXAMPLE_STAKE, EXAMPLE_START, EXAMPLE_SEED, EXAMPLE_PRESET = 100, 10, 500, 17, "standard"
 
 
 @dataclass(frozen=True)

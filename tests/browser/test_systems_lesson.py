@@ -1,0 +1,30 @@
+"""Lesson 10 in a browser: screenshots at 1280 and 375 px in English and German, nothing wider than a phone."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from accounts.models import Profile
+from lessons.systems import SLUG
+from tests.browser.test_phone import report, sideways
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_systems_lesson_fits_a_phone_and_a_laptop(new_context, language, log_in, course, snap):
+    user = UserFactory()
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+    context = new_context(viewport={"width": 375, "height": 812})
+    log_in(context, user)
+    page = context.new_page()
+    path = reverse("lessons:lesson", args=[SLUG])
+
+    assert not (wide := sideways(page, [path])), report(wide)
+    expect(page.locator(".big-road").first).to_be_visible()
+    expect(page.locator("svg polygon.band")).to_have_count(1)
+    snap(page, f"lesson-10-systems-{language}")
+
