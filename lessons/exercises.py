@@ -656,14 +656,15 @@ def system_loss_question(system: str, staked: int) -> Question:
     )
 
 
-_ROAD_WEIGHTS = (("player", 446), ("banker", 458), ("tie", 96))
+_ROAD_SIDES = ("player", "banker", "tie")
 
 
 def _generate_systems(rng: random.Random) -> Question:
     pick = rng.randrange(4)
     if pick == 0:
-        sides, weights = zip(*_ROAD_WEIGHTS, strict=True)
-        return road_question(rng.choices(sides, weights=weights, k=rng.randrange(12, 25)))
+        chances = odds_for_decks(8, STANDARD).probabilities  # a generated road is as likely as a real one
+        weights = [float(chances[Winner(side)]) for side in _ROAD_SIDES]
+        return road_question(rng.choices(_ROAD_SIDES, weights=weights, k=rng.randrange(12, 25)))
     if pick == 1:
         return martingale_question(rng.randrange(1, 8))
     if pick == 2:

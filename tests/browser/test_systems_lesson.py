@@ -1,4 +1,4 @@
-"""Lesson 10 in a browser: screenshots at 1280 and 375 px in English and German, nothing wider than a phone."""
+"""Lesson 10 in a browser: screenshots at 1280 and 375 px in English and German, none wider than a phone."""
 
 from __future__ import annotations
 
@@ -27,4 +27,3 @@ def test_the_systems_lesson_fits_a_phone_and_a_laptop(new_context, language, log
     expect(page.locator(".big-road").first).to_be_visible()
     expect(page.locator("svg polygon.band")).to_have_count(1)
     snap(page, f"lesson-10-systems-{language}")
-
