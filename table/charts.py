@@ -178,10 +178,12 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
     )
 
 
+@lru_cache(maxsize=1)
 def example_chart() -> BalanceChart:
     """What the chart looks like after ``EXAMPLE_ROUNDS`` flat Player bets, from a seeded shoe.
 
-    Each coup's result is drawn with the exact chances of the preset's full shoe.
+    Each coup's result is drawn with the exact chances of the preset's full shoe. The chart
+    holds no words, so one copy serves every language.
     """
     table = PRESETS[EXAMPLE_PRESET]
     odds = odds_for_decks(table.decks, table.payouts)
