@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 
 from accounts.models import Profile
 from lessons.systems import SLUG
+from tests.browser.test_accessibility import report as axe_report
+from tests.browser.test_accessibility import scan
 from tests.browser.test_phone import report, sideways
 from tests.factories import UserFactory
 
@@ -27,3 +29,14 @@ def test_the_systems_lesson_fits_a_phone_and_a_laptop(new_context, language, log
     expect(page.locator(".big-road").first).to_be_visible()
     expect(page.locator("svg polygon.band")).to_have_count(1)
     snap(page, f"lesson-10-systems-{language}")
+
+
+def test_the_systems_lesson_has_no_serious_axe_violation(new_context, log_in, course):
+    context = new_context()
+    log_in(context, UserFactory())
+    page = context.new_page()
+    failures: dict[str, list[str]] = {}
+
+    scan(page, reverse("lessons:lesson", args=[SLUG]), failures)
+
+    assert not failures, axe_report(failures)
