@@ -126,6 +126,17 @@ COURSE: tuple[LessonSpec, ...] = (
         # Banker wins 7 to 0 after a third card: the Lion Bonus line for a margin of 7.
         examples=(Example("lion-bonus", _cards("KS 4H QD 3C JH")),),
     ),
+    LessonSpec(
+        "scoreboards-and-systems",
+        10,
+        _("Scoreboards and betting systems"),
+        _(
+            "Reading the bead plate and the Big Road; Martingale and 1-3-2-6 played out; "
+            "why counting hardly helps."
+        ),
+        exercise="systems",
+        required=4,
+    ),
 )
 
 LESSONS: dict[str, LessonSpec] = {lesson.slug: lesson for lesson in COURSE}

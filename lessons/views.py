@@ -22,13 +22,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from lessons import figures, house_edge, sandbox, services
+from lessons import figures, house_edge, sandbox, services, systems
 from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.models import Lesson
 from progress.services import lesson_visit
 from table import actions, errors
-from table.charts import balance_chart
+from table.charts import balance_chart, example_chart
 from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Round, Seat
 from table.presenters import table_view
@@ -173,6 +173,12 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
         if request.user.is_authenticated:
             seat = Seat.objects.filter(user=request.user, kind=Seat.Kind.TABLE).first()
             context["chart"] = balance_chart(seat) if seat is not None else None
+    if lesson.slug == systems.SLUG:
+        context.update(systems.context())
+        seat = None
+        if request.user.is_authenticated:
+            seat = Seat.objects.filter(user=request.user, kind=Seat.Kind.TABLE).first()
+        context["chart"] = (balance_chart(seat) if seat is not None else None) or example_chart()
     return render(request, "lessons/lesson.html", context, status=status)
 
 

@@ -4,23 +4,41 @@ Design overview: the expected balance starts where the actual one does and
 moves, round by round, by minus each stake times the exact house edge of that
 bet on that table (a full shoe of the preset's decks, from the engine).
 Grants and resets move both lines alike, so the gap between them is luck
-alone. The chart is drawn by the template from the points computed here: no
+alone. Around the expected line a shaded band shows how far luck usually
+reaches: two standard deviations of the net of the bets made so far (the
+exact variance of each bet kind, times the stake squared, added up). About
+95 results in 100 fall inside it. The chart is drawn by the template from the points computed here: no
 chart library, nothing fetched at run time.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import random
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
-from table.engine import BetKind, odds_for_decks
+from table.engine import (
+    BetKind,
+    Winner,
+    deck_counts,
+    odds_for_decks,
+    outcome_distribution,
+    return_variance,
+    winner_draws,
+)
 from table.models import LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
 from table.selectors import settled_rounds
 
 WIDTH, HEIGHT, PAD = 640, 240, 36
 MAX_ROUNDS = 200
+#: The band's half-width, in standard deviations of the net.
+BAND_SIGMAS = 2
+#: The example chart shown before a learner's first round: flat Player bets from a seeded shoe.
+EXAMPLE_ROUNDS, EXAMPLE_STAKE, EXAMPLE_START, EXAMPLE_SEED, EXAMPLE_PRESET = 100, 10, 500, 17, "standard"
 
 
 @dataclass(frozen=True)
@@ -35,6 +53,11 @@ class BalanceChart:
     expected_loss: Decimal
     #: Restarts with the starting chips: (x of the mark, chips added), in order.
     restarts: list[tuple[float, Decimal]]
+    #: The band around the expected line (a closed polygon), and its last half-width in chips.
+    band_points: str = ""
+    band_width: Decimal = Decimal("0.00")
+    #: True for the seeded example shown before the learner's first round.
+    example: bool = False
 
     @property
     def width(self) -> int:
@@ -67,6 +90,22 @@ def house_edge(preset: str, kind: str) -> Fraction:
     return odds_for_decks(table.decks, table.payouts).house_edge[BetKind(kind)]
 
 
+@lru_cache(maxsize=32)
+def bet_variance(preset: str, kind: str) -> Fraction:
+    """The exact variance of the net of one chip staked on a bet kind, on a preset's full shoe."""
+    table = PRESETS[preset]
+    return return_variance(BetKind(kind), table.payouts, outcome_distribution(deck_counts(table.decks)))
+
+
+def _spreads(variances: list[Fraction]) -> list[Decimal]:
+    """The band's half-width after each point: ``BAND_SIGMAS`` standard deviations of the net so far."""
+    total, widths = Fraction(0), []
+    for variance in variances:
+        total += variance
+        widths.append(Decimal(BAND_SIGMAS * math.sqrt(total)).quantize(Decimal("0.01")))
+    return widths
+
+
 def balance_chart(seat: Seat) -> BalanceChart | None:
     """The last ``MAX_ROUNDS`` settled rounds as two lines; ``None`` before the first one."""
     rounds = list(settled_rounds(seat).order_by("-number")[:MAX_ROUNDS])
@@ -80,6 +119,7 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
         .values("round_id", "kind", "amount", "balance_after")
     )
     drift: dict[int, Decimal] = {}
+    spread: dict[int, Fraction] = {}
     staked = Decimal("0.00")
     for bet in RoundBet.objects.filter(round__in=rounds).values(
         "round_id", "round__preset", "kind", "amount"
@@ -89,6 +129,9 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
             edge.numerator
         ) / Decimal(edge.denominator)
         staked += bet["amount"]
+        spread[bet["round_id"]] = spread.get(bet["round_id"], Fraction(0)) + Fraction(
+            bet["amount"]
+        ) ** 2 * bet_variance(bet["round__preset"], bet["kind"])
 
     # One point per settled round: the balance after its last ledger entry. A grant
     # or reset between two rounds moves the expected line by the same amount.
@@ -113,6 +156,7 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
 
     start = entries[0]["balance_after"] - entries[0]["amount"]
     actual, expected = [start], [start]
+    variances = [Fraction(0)]
     restarts: list[tuple[float, Decimal]] = []  # (index of the point after it, chips added)
     for round in rounds:
         if round.id in reset_before:
@@ -121,13 +165,52 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
             expected[-1] + moved_before.get(round.id, Decimal(0)) + drift.get(round.id, Decimal(0))
         )
         actual.append(after_round.get(round.id, actual[-1]))
+        variances.append(spread.get(round.id, Fraction(0)))
     if reset:
         restarts.append((len(actual) - 0.5, reset))
         actual.append(actual[-1] + moved)
         expected.append(expected[-1] + moved)
+        variances.append(Fraction(0))
     expected = [value.quantize(Decimal("0.01")) for value in expected]
     loss = -sum(drift.values(), Decimal(0)).quantize(Decimal("0.01"))
-    return _draw(actual, expected, staked, loss, rounds=len(rounds), restarts=restarts)
+    return _draw(
+        actual, expected, staked, loss, rounds=len(rounds), restarts=restarts, band=_spreads(variances)
+    )
+
+
+@lru_cache(maxsize=1)
+def example_chart() -> BalanceChart:
+    """What the chart looks like after ``EXAMPLE_ROUNDS`` flat Player bets, from a seeded shoe.
+
+    Each coup's result is drawn with the exact chances of the preset's full shoe. The chart
+    holds no words, so one copy serves every language.
+    """
+    table = PRESETS[EXAMPLE_PRESET]
+    odds = odds_for_decks(table.decks, table.payouts)
+    draws = winner_draws(odds.probabilities, random.Random(EXAMPLE_SEED))
+    stake = Decimal(EXAMPLE_STAKE)
+    edge = odds.house_edge[BetKind.PLAYER]
+    drift = stake * Decimal(edge.numerator) / Decimal(edge.denominator)
+    actual, expected = [Decimal(EXAMPLE_START)], [Decimal(EXAMPLE_START)]
+    for _round in range(EXAMPLE_ROUNDS):
+        winner = next(draws)
+        actual.append(
+            actual[-1] + (stake if winner is Winner.PLAYER else -stake if winner is Winner.BANKER else 0)
+        )
+        expected.append(expected[-1] - drift)
+    variances = [Fraction(0)] + [
+        Fraction(EXAMPLE_STAKE) ** 2 * bet_variance(EXAMPLE_PRESET, "player")
+    ] * EXAMPLE_ROUNDS
+    chart = _draw(
+        [value.quantize(Decimal("0.01")) for value in actual],
+        [value.quantize(Decimal("0.01")) for value in expected],
+        stake * EXAMPLE_ROUNDS,
+        (drift * EXAMPLE_ROUNDS).quantize(Decimal("0.01")),
+        rounds=EXAMPLE_ROUNDS,
+        restarts=[],
+        band=_spreads(variances),
+    )
+    return replace(chart, example=True)
 
 
 def _first_entry_id(round: Round) -> int:
@@ -143,9 +226,12 @@ def _draw(
     *,
     rounds: int,
     restarts: list[tuple[float, Decimal]],
+    band: list[Decimal],
 ) -> BalanceChart:
-    low = min(min(actual), min(expected))
-    high = max(max(actual), max(expected))
+    upper = [value + width for value, width in zip(expected, band, strict=True)]
+    lower = [value - width for value, width in zip(expected, band, strict=True)]
+    low = min(min(actual), min(lower))
+    high = max(max(actual), max(upper))
     if high - low < 10:
         low, high = low - 5, high + 5
     steps = max(len(actual) - 1, 1)
@@ -159,6 +245,10 @@ def _draw(
     def points(values: list[Decimal]) -> str:
         return " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
 
+    band_points = " ".join(
+        [points(upper), *(f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(lower))))]
+    )
+
     ticks = [(y(value), f"{value:.0f}") for value in (low, (low + high) / 2, high)]
     return BalanceChart(
         rounds=rounds,
@@ -170,4 +260,6 @@ def _draw(
         staked=staked,
         expected_loss=loss,
         restarts=[(round(x(index), 1), amount) for index, amount in restarts],
+        band_points=band_points,
+        band_width=band[-1],
     )

@@ -37,6 +37,16 @@ from table.engine.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_roa
 from table.engine.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
 from table.engine.simulate import SimulationResult, play_coup, simulate
+from table.engine.systems import (
+    System,
+    SystemStudy,
+    TableLimits,
+    martingale_stake,
+    play_session,
+    return_variance,
+    study,
+    winner_draws,
+)
 
 __all__ = [
     "BANKER_TABLE",
@@ -72,6 +82,9 @@ __all__ = [
     "SimulationResult",
     "Step",
     "Suit",
+    "System",
+    "SystemStudy",
+    "TableLimits",
     "Winner",
     "banker_draws",
     "bead_plate",
@@ -81,13 +94,18 @@ __all__ = [
     "expected_return",
     "hand_total",
     "is_natural",
+    "martingale_stake",
     "odds_for_decks",
     "outcome_distribution",
     "parse_amount",
     "payout_ratio",
     "play_coup",
+    "play_session",
     "player_draws",
+    "return_variance",
     "settle",
     "simulate",
+    "study",
     "validate_bets",
+    "winner_draws",
 ]

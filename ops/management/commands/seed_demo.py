@@ -40,7 +40,7 @@ from accounts.models import Classroom, join_code_expiry
 from accounts.services import classroom_join
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons import drill
-from lessons.course import LESSONS
+from lessons.course import COURSE, LESSONS
 from lessons.services import exercise_answer, exercise_next, lessons_load
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, Attempt, Lesson, LessonProgress
@@ -131,7 +131,7 @@ LEARNERS: tuple[LearnerPlan, ...] = (
         1,
         "Ada",
         days_ago=16,
-        completed=9,
+        completed=len(COURSE),  # the whole course
         slips=(0, 1, 0, 2, 0, 1, 1, 0, 0),
         drill_mastered=60,
         drill_shaky=8,
