@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from lessons import house_edge, services
 from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
+from progress.assignments import learner_assignments
 from progress.models import Lesson
 from progress.services import lesson_visit
 from table import actions
@@ -37,9 +38,11 @@ RNG = random.Random()
 
 @require_GET
 def home(request) -> HttpResponse:
-    """The start page: the course with what is done and where to continue."""
-    overview = course_overview(request.user if request.user.is_authenticated else None)
-    return render(request, "home.html", {"overview": overview})
+    """The start page: what the learner's classes ask of them by when, the course, and where to continue."""
+    user = request.user if request.user.is_authenticated else None
+    overview = course_overview(user)
+    assignments = learner_assignments(user) if user is not None else []
+    return render(request, "home.html", {"overview": overview, "assignments": assignments})
 
 
 def _lesson_or_404(slug: str) -> Lesson:
