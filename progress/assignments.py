@@ -41,9 +41,9 @@ DoneAt = Callable[[Assignment, Collection[int]], dict[int, datetime]]
 def _lesson_done_at(assignment: Assignment, user_ids: Collection[int]) -> dict[int, datetime]:
     """When each learner completed the lesson."""
     rows = LessonProgress.objects.filter(
-        lesson_id=assignment.lesson_id, user_id__in=user_ids, completed_at__isnull=False
+        lesson=assignment.lesson, user_id__in=user_ids, completed_at__isnull=False
     ).values_list("user_id", "completed_at")
-    return dict(rows)
+    return {user_id: completed_at for user_id, completed_at in rows if completed_at is not None}
 
 
 def _drill_mastery_done_at(assignment: Assignment, user_ids: Collection[int]) -> dict[int, datetime]:
