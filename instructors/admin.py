@@ -60,6 +60,8 @@ NOTHING_TO_UNLOCK = gettext_lazy("None of the selected learners had failed log-i
 LESSON_NEEDED = gettext_lazy("Choose the lesson to assign.")
 DUE_IN_THE_PAST = gettext_lazy("The due date has passed: choose a date and time still to come.")
 DUE_HELP = gettext_lazy("Date and time in the site's time zone (%(zone)s).")
+DUE_DATE = gettext_lazy("Due date")
+DUE_TIME = gettext_lazy("Due time")
 
 #: A learner's own records that go with their account (a learner with a seat is never deleted).
 OWNED_BY_THE_LEARNER = (LessonProgress, Attempt, DrillCell)
@@ -391,7 +393,11 @@ class AssignmentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "due_at" in self.fields:
-            self.fields["due_at"].help_text = DUE_HELP % {"zone": timezone.get_current_timezone_name()}
+            field = self.fields["due_at"]
+            field.help_text = DUE_HELP % {"zone": timezone.get_current_timezone_name()}
+            # The admin's date-and-time widget is two inputs under one label: each gets its own name.
+            for widget, name in zip(getattr(field.widget, "widgets", []), (DUE_DATE, DUE_TIME), strict=False):
+                widget.attrs["aria-label"] = name
 
     def clean_due_at(self):
         due_at = self.cleaned_data["due_at"]
