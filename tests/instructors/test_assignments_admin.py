@@ -14,7 +14,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import Group
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -431,3 +433,20 @@ def test_a_learner_without_a_class_sees_no_assignments_section(client, world):
 
     assert response.context["assignments"] == []
     assert "What your class asks of you" not in response.content.decode()
+
+
+def test_the_class_page_with_assignments_takes_as_many_queries_for_ten_learners_as_for_three(
+    as_a, world, assigned
+):
+    Assignment.objects.create(classroom=world["class_a"], kind="drill-mastery", due_at=timezone.now() + HOUR)
+    url = progress_url(world["class_a"])
+    as_a.get(url)  # warm up per-process caches
+    with CaptureQueriesContext(connection) as three:
+        as_a.get(url)
+    for number in range(7):
+        learner = join(world["class_a"], f"extra-{number}")
+        LessonProgress.objects.create(user=learner, lesson=lesson(2), completed_at=timezone.now())
+    with CaptureQueriesContext(connection) as ten:
+        as_a.get(url)
+
+    assert len(ten) == len(three)
