@@ -13,6 +13,12 @@ Design overview:
 - "Last active" is the learner's own activity: lesson visits, answers,
   rounds on any seat, and ledger entries not made by someone else. The
   seat's ``updated_at`` is not used because an instructor's reset touches it.
+- The summary columns (lessons done, accuracy, mastery, rounds, chips,
+  restarts, last active) come right after the learner, so they are on screen
+  without scrolling sideways; the class's assignments and then the lessons
+  follow.
+- Assignments: one column each, the learner's state from
+  ``progress.assignments`` (done, done late, missing, pending).
 - Every cell has one text (``LearnerRow.cells``), shown on the page and
   written to the CSV, so the two always match. ``csv_safe`` neutralises text
   that a spreadsheet would read as a formula.
@@ -39,9 +45,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import Classroom, Membership
-from progress.heatmap import CELLS, HeatMap, class_heat_map, percent
-from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonProgress
-from progress.selectors import DONE, IN_PROGRESS, NOT_STARTED, STATUS_LABELS, lesson_status
+from progress.assignments import DONE, LATE, MISSING, PENDING, AssignmentState, class_assignments, states_for
+from progress.assignments import STATUS_LABELS as ASSIGNMENT_LABELS
+from progress.heatmap import CELLS, HeatMap, class_heat_map, learner_heat_map, percent
+from progress.models import MASTERY_STREAK, Assignment, Attempt, DrillCell, Lesson, LessonProgress
+from progress.selectors import DONE as LESSON_DONE
+from progress.selectors import IN_PROGRESS, NOT_STARTED, STATUS_LABELS, lesson_status
+from table.charts import BalanceChart, balance_chart
 from table.explain import amount_text
 from table.models import LedgerEntry, Round, Seat
 
@@ -58,7 +68,9 @@ INACTIVE_DAYS = 7
 STUCK_ATTEMPTS = 6
 
 NONE_TEXT = "—"
-_STATUS_RANK = {NOT_STARTED: 0, IN_PROGRESS: 1, DONE: 2}
+_STATUS_RANK = {NOT_STARTED: 0, IN_PROGRESS: 1, LESSON_DONE: 2}
+#: Assignment states from the most to the least worrying (ascending order puts the missing first).
+_ASSIGNMENT_RANK = {MISSING: 0, LATE: 1, PENDING: 2, DONE: 3}
 
 #: Text that a spreadsheet reads as the start of a formula (or that hides one after a tab or return).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -116,6 +128,7 @@ class LearnerRow:
     restarts: int
     restarts_by_instructor: int
     last_active: datetime | None
+    assignments: list[AssignmentState] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
 
     @property
@@ -124,7 +137,7 @@ class LearnerRow:
 
     @property
     def lessons_done(self) -> int:
-        return sum(cell.status == DONE for cell in self.lessons)
+        return sum(cell.status == LESSON_DONE for cell in self.lessons)
 
     @property
     def attempts(self) -> int:
@@ -186,8 +199,6 @@ class LearnerRow:
         """Every column's text, in the order of ``ClassProgress.columns``."""
         return [
             self.username,
-            self.help_text,
-            *(cell.text for cell in self.lessons),
             self.done_text,
             self.accuracy_text,
             self.mastery_text,
@@ -195,6 +206,9 @@ class LearnerRow:
             self.balance_text,
             self.restarts_text,
             self.last_active_text,
+            self.help_text,
+            *(state.text for state in self.assignments),
+            *(cell.text for cell in self.lessons),
         ]
 
 
@@ -206,6 +220,13 @@ class Column:
     label: str
     #: The ``order`` key that sorts by this column.
     key: str
+
+
+def _assignment_sort(index: int) -> Callable[[LearnerRow], Any]:
+    def value(row: LearnerRow) -> Any:
+        return _ASSIGNMENT_RANK[row.assignments[index].status]
+
+    return value
 
 
 def _lesson_sort(index: int) -> Callable[[LearnerRow], Any]:
@@ -231,11 +252,20 @@ SORTS: dict[str, Callable[[LearnerRow], Any]] = {
 }
 
 
-def columns_for(lessons: list[Lesson]) -> list[Column]:
+#: The summary columns, right after the learner (the keys of ``SORTS``).
+SUMMARY_KEYS = ("done", "accuracy", "mastery", "rounds", "balance", "restarts", "active")
+
+
+def assignment_label(assignment: Assignment) -> str:
+    return _("%(assignment)s, due %(due)s") % {
+        "assignment": assignment.title,
+        "due": timezone.localtime(assignment.due_at).strftime("%Y-%m-%d %H:%M"),
+    }
+
+
+def columns_for(lessons: list[Lesson], assignments: list[Assignment] | None = None) -> list[Column]:
     return [
         Column(_("Learner"), "username"),
-        Column(_("Needs help"), "help"),
-        *(Column(str(lesson), f"lesson-{lesson.number}") for lesson in lessons),
         Column(_("Lessons done"), "done"),
         Column(_("Exercise accuracy"), "accuracy"),
         Column(_("Drill mastery"), "mastery"),
@@ -243,10 +273,18 @@ def columns_for(lessons: list[Lesson]) -> list[Column]:
         Column(_("Chip balance"), "balance"),
         Column(_("Restarts"), "restarts"),
         Column(_("Last active"), "active"),
+        Column(_("Needs help"), "help"),
+        *(
+            Column(assignment_label(assignment), f"assignment-{assignment.pk}")
+            for assignment in assignments or []
+        ),
+        *(Column(str(lesson), f"lesson-{lesson.number}") for lesson in lessons),
     ]
 
 
-def sort_rows(rows: list[LearnerRow], order: str, lessons: list[Lesson]) -> tuple[list[LearnerRow], str]:
+def sort_rows(
+    rows: list[LearnerRow], order: str, lessons: list[Lesson], assignments: list[Assignment] | None = None
+) -> tuple[list[LearnerRow], str]:
     """The rows in the order asked for, and the order applied ("" when the key is unknown: the default).
 
     The default puts the learners who need help first, then goes by username.
@@ -254,6 +292,7 @@ def sort_rows(rows: list[LearnerRow], order: str, lessons: list[Lesson]) -> tupl
     key = order.removeprefix("-")
     sorts = dict(SORTS)
     sorts.update({f"lesson-{lesson.number}": _lesson_sort(i) for i, lesson in enumerate(lessons)})
+    sorts.update({f"assignment-{item.pk}": _assignment_sort(i) for i, item in enumerate(assignments or [])})
     by_name = sorted(rows, key=SORTS["username"])
     if key not in sorts:
         return sorted(by_name, key=SORTS["help"]), ""
@@ -275,6 +314,7 @@ class ClassProgress:
     rows: list[LearnerRow]
     order: str
     heat: HeatMap
+    assignments: list[Assignment] = field(default_factory=list)
 
     @property
     def header(self) -> list[str]:
@@ -283,6 +323,33 @@ class ClassProgress:
     @property
     def needing_help(self) -> int:
         return sum(row.needs_help for row in self.rows)
+
+    @property
+    def assignment_summaries(self) -> list[AssignmentSummary]:
+        """Per assignment, who is in each state (for finding who is late at a glance)."""
+        summaries = []
+        for index, assignment in enumerate(self.assignments):
+            by_status: dict[str, list[str]] = {status: [] for status in _ASSIGNMENT_RANK}
+            for row in sorted(self.rows, key=SORTS["username"]):
+                by_status[row.assignments[index].status].append(row.username)
+            summaries.append(AssignmentSummary(assignment, by_status))
+        return summaries
+
+
+@dataclass(frozen=True)
+class AssignmentSummary:
+    assignment: Assignment
+    #: Usernames by status, each list in username order.
+    by_status: dict[str, list[str]]
+
+    @property
+    def title(self) -> str:
+        return assignment_label(self.assignment)
+
+    @property
+    def groups(self) -> list[tuple[str, str, list[str]]]:
+        """``(status, words, usernames)`` from the most worrying state to the least."""
+        return [(status, str(ASSIGNMENT_LABELS[status]), names) for status, names in self.by_status.items()]
 
 
 class _Count(Func):
@@ -407,25 +474,38 @@ def help_reasons(row: LearnerRow, now: datetime) -> list[str]:
             )
             % {"lessons": ", ".join(stuck), "count": STUCK_ATTEMPTS}
         )
+    missing = sum(state.status == MISSING for state in row.assignments)
+    if missing:
+        reasons.append(
+            ngettext("%(count)d assignment missing", "%(count)d assignments missing", missing)
+            % {"count": missing}
+        )
     return reasons
 
 
-def class_progress(classroom: Classroom, order: str = "", *, now: datetime | None = None) -> ClassProgress:
-    """Every learner of the class with their figures, sorted by ``order``, and the class heat map.
+def learner_rows(
+    classroom: Classroom,
+    lessons: list[Lesson],
+    assignments: list[Assignment],
+    now: datetime,
+    user_id: int | None = None,
+) -> list[LearnerRow]:
+    """The class's learners (or the one learner ``user_id``) with every figure, in no particular order.
 
-    ``order`` is a key of ``SORTS`` or ``lesson-<number>``, with a leading
-    "-" for descending; anything else gives the default order. Four queries,
-    however many learners.
+    Two queries, plus one per assignment, however many learners.
     """
-    now = now or timezone.now()
-    lessons = list(Lesson.objects.all())
-    learner_ids = members(classroom).values("user_id")
+    memberships = _membership_rows(classroom)
+    if user_id is not None:
+        memberships = memberships.filter(user_id=user_id)
+    memberships = list(memberships)
+    user_ids = [membership.user_id for membership in memberships]
     progress: dict[int, dict[int, LessonProgress]] = defaultdict(dict)
-    for found in LessonProgress.objects.filter(user__in=learner_ids):
+    for found in LessonProgress.objects.filter(user_id__in=user_ids):
         progress[found.user_id][found.lesson_id] = found
+    states = states_for(assignments, user_ids, now) if assignments else {}
 
     rows = []
-    for membership in _membership_rows(classroom):
+    for membership in memberships:
         own_progress = progress.get(membership.user_id, {})
         visits = [found.last_visited for found in own_progress.values() if found.last_visited is not None]
         moments = [membership.last_attempt, membership.last_round, membership.last_ledger, *visits]
@@ -440,21 +520,108 @@ def class_progress(classroom: Classroom, order: str = "", *, now: datetime | Non
             restarts=membership.restarts or 0,
             restarts_by_instructor=membership.restarts_by_instructor or 0,
             last_active=max((moment for moment in moments if moment is not None), default=None),
+            assignments=states.get(membership.user_id, []),
         )
         row.reasons = help_reasons(row, now)
         rows.append(row)
+    return rows
 
-    rows, applied = sort_rows(rows, order, lessons)
+
+def class_progress(classroom: Classroom, order: str = "", *, now: datetime | None = None) -> ClassProgress:
+    """Every learner of the class with their figures, sorted by ``order``, and the class heat map.
+
+    ``order`` is a key of ``SORTS``, ``lesson-<number>`` or ``assignment-<id>``, with a
+    leading "-" for descending; anything else gives the default order. Five queries, plus
+    one per assignment, however many learners.
+    """
+    now = now or timezone.now()
+    lessons = list(Lesson.objects.all())
+    assignments = class_assignments(classroom)
+    rows = learner_rows(classroom, lessons, assignments, now)
+    rows, applied = sort_rows(rows, order, lessons, assignments)
     return ClassProgress(
         classroom=classroom,
         lessons=lessons,
-        columns=columns_for(lessons),
+        columns=columns_for(lessons, assignments),
         rows=rows,
         order=applied,
         heat=class_heat_map(members(classroom).values("user_id")),
+        assignments=assignments,
     )
 
 
 def progress_table(progress: ClassProgress) -> list[list[str]]:
     """The header and every row's cells as text, exactly as on the page (not yet made CSV-safe)."""
     return [progress.header, *(row.cells for row in progress.rows)]
+
+
+# --- One learner ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Restart:
+    """A reset of the learner's table chips: when, by whom (``None``: the learner) and the chips added."""
+
+    at: datetime
+    by: str | None
+    amount: Decimal
+
+    @property
+    def at_text(self) -> str:
+        return timezone.localtime(self.at).strftime("%Y-%m-%d %H:%M")
+
+    @property
+    def amount_text(self) -> str:
+        return amount_text(self.amount)
+
+
+@dataclass
+class LearnerProgress:
+    """One learner of a class: the class page's row, and the details behind it."""
+
+    classroom: Classroom
+    row: LearnerRow
+    heat: HeatMap
+    chart: BalanceChart | None
+    restarts: list[Restart]
+
+    @property
+    def summary(self) -> list[tuple[str, str]]:
+        """The class page's summary columns for this learner, as (heading, text)."""
+        labels = [column.label for column in columns_for([])[1 : 1 + len(SUMMARY_KEYS)]]
+        return list(zip(labels, self.row.cells[1 : 1 + len(SUMMARY_KEYS)], strict=True))
+
+
+def learner_progress(
+    classroom: Classroom, user_id: int, *, now: datetime | None = None
+) -> LearnerProgress | None:
+    """The learner ``user_id`` of the class with their details; ``None`` if they are not its learner."""
+    now = now or timezone.now()
+    lessons = list(Lesson.objects.all())
+    found = learner_rows(classroom, lessons, class_assignments(classroom), now, user_id=user_id)
+    if not found:
+        return None
+    [row] = found
+    seat = Seat.objects.filter(user_id=user_id, kind=Seat.Kind.TABLE).first()
+    resets = (
+        LedgerEntry.objects.filter(
+            seat__user_id=user_id, seat__kind=Seat.Kind.TABLE, kind=LedgerEntry.Kind.RESET
+        )
+        .select_related("actor")
+        .order_by("-created_at", "-id")
+    )
+    restarts = [
+        Restart(
+            at=entry.created_at,
+            by=None if entry.actor_id in (None, user_id) else entry.actor.get_username(),
+            amount=entry.amount,
+        )
+        for entry in resets
+    ]
+    return LearnerProgress(
+        classroom=classroom,
+        row=row,
+        heat=learner_heat_map(row.user_id),
+        chart=balance_chart(seat) if seat is not None else None,
+        restarts=restarts,
+    )

@@ -23,6 +23,7 @@ PERMISSIONS = [
     ("progress", "lessonprogress", ["view"]),
     ("progress", "attempt", ["view"]),
     ("progress", "drillcell", ["view"]),
+    ("progress", "assignment", ["view", "add", "change", "delete"]),
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),

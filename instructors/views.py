@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -20,9 +20,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.models import Classroom
-from instructors.report import Column, class_progress, csv_safe, progress_table
+from instructors.report import Column, class_progress, csv_safe, learner_progress, progress_table
 
 TEMPLATE = "admin/accounts/classroom/progress.html"
+LEARNER_TEMPLATE = "admin/accounts/classroom/learner_progress.html"
 SAFE_METHODS = ("GET", "HEAD")
 
 
@@ -67,8 +68,33 @@ def progress_view(model_admin, request: HttpRequest, classroom: Classroom) -> Ht
         "headers": header_links(progress.columns, progress.order),
         "csv_url": csv_url + ("?" + urlencode({"o": progress.order}) if progress.order else ""),
         "change_url": reverse("admin:accounts_classroom_change", args=[classroom.pk]),
+        "add_assignment_url": reverse("admin:progress_assignment_add")
+        + "?"
+        + urlencode({"classroom": classroom.pk}),
     }
     return TemplateResponse(request, TEMPLATE, context)
+
+
+def learner_view(model_admin, request: HttpRequest, classroom: Classroom, user_id: int) -> HttpResponse:
+    """One learner of the class: lessons, drill map, chips, restarts, assignments (404: not its learner)."""
+    if request.method not in SAFE_METHODS:
+        return HttpResponseNotAllowed(SAFE_METHODS)
+    learner = learner_progress(classroom, user_id)
+    if learner is None:
+        raise Http404(_("There is no such learner in this class."))
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": _("%(learner)s in %(classroom)s")
+        % {"learner": learner.row.username, "classroom": classroom},
+        "opts": model_admin.model._meta,
+        "classroom": classroom,
+        "learner": learner,
+        "heat": learner.heat,
+        "chart": learner.chart,
+        "progress_url": reverse("admin:accounts_classroom_progress", args=[classroom.pk]),
+        "change_url": reverse("admin:accounts_classroom_change", args=[classroom.pk]),
+    }
+    return TemplateResponse(request, LEARNER_TEMPLATE, context)
 
 
 def progress_csv(model_admin, request: HttpRequest, classroom: Classroom) -> HttpResponse:

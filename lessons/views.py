@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from lessons import figures, house_edge, sandbox, services, systems
 from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
+from progress.assignments import learner_assignments
 from progress.models import Lesson
 from progress.services import lesson_visit
 from table import actions, errors
@@ -41,13 +42,18 @@ RNG = random.Random()
 
 @require_GET
 def home(request) -> HttpResponse:
-    """The start page: the course with what is done and where to continue.
+    """The start page: what the learner's classes ask of them by when, the course, and where to continue.
 
     A visitor also finds lesson 1's worked example here, to deal one card per click.
     """
-    overview = course_overview(request.user if request.user.is_authenticated else None)
-    context: dict = {"overview": overview, "open_lessons": sandbox.VISITOR_LESSONS}
-    if not request.user.is_authenticated:
+    user = request.user if request.user.is_authenticated else None
+    overview = course_overview(user)
+    context: dict = {
+        "overview": overview,
+        "open_lessons": sandbox.VISITOR_LESSONS,
+        "assignments": learner_assignments(user) if user is not None else [],
+    }
+    if user is None:
         lesson = Lesson.objects.filter(slug=FIRST_LESSON).first()
         examples = LESSONS[FIRST_LESSON].examples
         if lesson is not None and examples:

@@ -161,6 +161,15 @@ class HeatMap:
         answered = [cell for cell in self.cells if cell.attempts >= WEAKEST_MIN_ATTEMPTS]
         return sorted(answered, key=lambda cell: (cell.accuracy, -cell.attempts))[:WEAKEST_COUNT]
 
+    @property
+    def thin(self) -> list[HeatCell]:
+        """Cells answered, but fewer than ``WEAKEST_MIN_ATTEMPTS`` times: too few to rank, shown apart.
+
+        Lowest accuracy first, then the most answered.
+        """
+        thin = [cell for cell in self.cells if 0 < cell.attempts < WEAKEST_MIN_ATTEMPTS]
+        return sorted(thin, key=lambda cell: (cell.accuracy, -cell.attempts))
+
 
 def heat_map(cells: Mapping[Cell, HeatCell]) -> HeatMap:
     """The map, row by row, from the cells that have answers (the others are untried)."""

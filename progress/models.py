@@ -5,6 +5,11 @@ two-card total (0-7) against Player's third card (0-9) or "stood". Coach-mode
 calls at the table and the drawing-table drill both count towards it, so
 mastery is one figure wherever the learner practised.
 
+``Assignment`` is what an instructor asks of a class by a due moment: a
+lesson, or a drill target. ``DrillMasteryReached`` keeps the moment a learner
+first mastered every cell of the Banker table (mastery of a cell can be lost
+again, so the moment is recorded when it happens, not read from the cells).
+
 ``Lesson`` is the course's catalogue (identity and order; the words live in
 ``lessons``): it sits here, below the practice table, because the table's
 coach mode asks whether a learner has finished the course. The tables keep
@@ -19,10 +24,14 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import Classroom
+
 #: Correct answers in a row that make a cell mastered.
 MASTERY_STREAK = 3
 STOOD = "stood"
 THIRD_CARD_COLUMNS = [str(value) for value in range(10)] + [STOOD]
+#: Cells of the Banker table: Banker's two-card totals 0-7 against each column.
+CELL_COUNT = 8 * len(THIRD_CARD_COLUMNS)
 
 
 class DrillCell(models.Model):
@@ -176,3 +185,79 @@ class Attempt(models.Model):
         if self.correct:
             return _("%(user)s · %(kind)s · right") % {"user": self.user, "kind": self.kind}
         return _("%(user)s · %(kind)s · wrong") % {"user": self.user, "kind": self.kind}
+
+
+class DrillMasteryReached(models.Model):
+    """The moment a learner first had every cell of the Banker table mastered at once."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="drill_mastery_reached",
+        verbose_name=_("user"),
+    )
+    reached_at = models.DateTimeField(_("reached at"))
+
+    class Meta:
+        verbose_name = _("drill mastery reached")
+        verbose_name_plural = _("drill mastery reached")
+
+    def __str__(self) -> str:
+        return _("%(user)s: every Banker-table cell mastered") % {"user": self.user}
+
+
+class Assignment(models.Model):
+    """Something a class is asked to do by ``due_at``: a lesson, or a drill target.
+
+    The status of each learner is computed per ``kind`` (``progress.assignments.DONE_AT``).
+    """
+
+    class Kind(models.TextChoices):
+        LESSON = "lesson", _("Complete a lesson")
+        DRILL_MASTERY = "drill-mastery", _("Master every cell of the Banker table")
+
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("class")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.LESSON)
+    lesson = models.ForeignKey(
+        Lesson,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="assignments",
+        verbose_name=_("lesson"),
+        help_text=_("Only for a lesson assignment."),
+    )
+    due_at = models.DateTimeField(_("due"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at", "id"]
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="lesson") & Q(lesson__isnull=False))
+                | (~Q(kind="lesson") & Q(lesson__isnull=True)),
+                name="assignment_lesson_iff_lesson_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """What is asked, in the active language."""
+        if self.kind == self.Kind.LESSON and self.lesson is not None:
+            return gettext("Lesson %(lesson)s") % {"lesson": self.lesson}
+        return str(self.get_kind_display())

@@ -16,7 +16,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from progress.models import STOOD, Attempt, DrillCell, Lesson, LessonProgress
+from progress.models import (
+    CELL_COUNT,
+    MASTERY_STREAK,
+    STOOD,
+    Attempt,
+    DrillCell,
+    DrillMasteryReached,
+    Lesson,
+    LessonProgress,
+)
 
 #: Gaps longer than this between two requests in a lesson are a break, not study time.
 STUDY_GAP = timedelta(minutes=10)
@@ -31,7 +40,11 @@ class AnswerReplayed(Exception):
 
 
 def drill_cell_record(*, user, banker_total: int, player_third: int | None, correct: bool) -> None:
-    """Count one answer about one cell of the Banker table (from the drill or a coach-mode call)."""
+    """Count one answer about one cell of the Banker table (from the drill or a coach-mode call).
+
+    The answer that masters the last unmastered cell records the moment every cell was mastered
+    (once per learner: ``DrillMasteryReached``).
+    """
     third = STOOD if player_third is None else str(player_third)
     with transaction.atomic():
         cell, _ = DrillCell.objects.select_for_update().get_or_create(
@@ -42,6 +55,10 @@ def drill_cell_record(*, user, banker_total: int, player_third: int | None, corr
             correct=F("correct") + int(correct),
             streak=F("streak") + 1 if correct else 0,
         )
+        if correct and cell.streak + 1 == MASTERY_STREAK:
+            mastered = DrillCell.objects.filter(user=user, streak__gte=MASTERY_STREAK).count()
+            if mastered >= CELL_COUNT:
+                DrillMasteryReached.objects.get_or_create(user=user, defaults={"reached_at": timezone.now()})
 
 
 def lesson_visit(*, user, lesson: Lesson) -> LessonProgress:

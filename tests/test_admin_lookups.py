@@ -9,6 +9,7 @@ and as the demo instructor, over the data ``manage.py seed_demo`` writes.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from http import HTTPStatus
 
 import pytest
@@ -22,10 +23,11 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import ResetLink
+from accounts.models import Classroom, ResetLink
 from accounts.services import reset_link_make, token_normalise
 from common.admin import DeclaredLookupsOnly
 from ops.management.commands import seed_demo
+from progress.models import Assignment
 from table.models import Seat
 from tests.factories import UserFactory
 
@@ -51,6 +53,11 @@ def seeded(django_db_setup, django_db_blocker):
         with override_settings(PASSWORD_HASHERS=fast_hashing):
             seed_demo.seed()
             UserFactory(username="root", is_staff=True, is_superuser=True)
+            Assignment.objects.create(
+                classroom=Classroom.objects.get(name=seed_demo.DEMO_CLASS),
+                kind=Assignment.Kind.DRILL_MASTERY,
+                due_at=timezone.now() + timedelta(days=7),
+            )
             # A real failed log-in (axes keeps its form data) and a real successful one.
             Client().post(reverse("login"), {"username": "demo-learner-2", "password": WRONG_PASSWORD})
             Client().post(
@@ -225,6 +232,7 @@ TEACHER_SEES = {
     "accounts_classroom",
     "accounts_learner",
     "accounts_resetlink",
+    "progress_assignment",
     "progress_attempt",
     "progress_drillcell",
     "progress_lessonprogress",

@@ -157,6 +157,8 @@ def test_no_admin_page_of_the_instructor_has_a_serious_or_critical_axe_violation
         reverse("admin:index"),
         reverse("admin:accounts_classroom_changelist"),
         reverse("admin:accounts_classroom_progress", args=[demo.pk]),
+        reverse("admin:accounts_classroom_learner", args=[demo.pk, demo.memberships.first().user_id]),
+        reverse("admin:progress_assignment_add"),
     ]:
         scan(page, path, failures)
     page.set_viewport_size(PHONE)

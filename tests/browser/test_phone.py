@@ -140,7 +140,12 @@ def test_no_admin_page_of_the_instructor_scrolls_sideways_on_a_375_px_phone(phon
 
 def test_the_class_progress_page_does_not_scroll_sideways_on_a_375_px_phone(phone, instructor_log_in, demo):
     instructor_log_in(phone)
-    paths = [reverse("admin:accounts_classroom_progress", args=[demo.pk])]
+    learner = demo.memberships.order_by("user__username").first().user
+    paths = [
+        reverse("admin:accounts_classroom_progress", args=[demo.pk]),
+        reverse("admin:accounts_classroom_learner", args=[demo.pk, learner.pk]),
+        reverse("admin:progress_assignment_add"),
+    ]
     assert not (wide := sideways(phone.new_page(), paths)), report(wide)
 
 

@@ -264,6 +264,10 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
         "view_seat",
         "view_round",
         "view_ledgerentry",
+        "view_assignment",
+        "add_assignment",
+        "change_assignment",
+        "delete_assignment",
     }
 
 

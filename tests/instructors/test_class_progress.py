@@ -181,8 +181,9 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     assert (row.done_text, row.accuracy_text, row.mastery_text) == (lessons_done, "67% (4/6)", "2 of 88")
     assert (row.rounds, row.balance_text, row.restarts_text) == (2, "100.00", "1")
     [screen_row] = screen_table(response)[1:]
-    assert screen_row[:5] == ["ada", "", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
-    assert screen_row[-7:-1] == [lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
+    # The summary comes first, right after the learner; then who needs help, then the lessons.
+    assert screen_row[:7] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
+    assert screen_row[8:12] == ["", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
 
 
 def test_rounds_on_a_lesson_examples_sandbox_seat_are_not_table_rounds(staff_client, classroom):
