@@ -17,9 +17,8 @@ from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from table import coach
 from table.engine import (

@@ -70,7 +70,7 @@ def next_coup_odds(seat: Seat) -> Odds | None:
 
 
 def shoe_facts(seat: Seat) -> ShoeFacts | None:
-    """What the learner may know of the current shoe: cards left, the cut card, the burn (``None``: no shoe)."""
+    """What the learner may know of the shoe: cards left, the cut card, the burn (``None``: no shoe)."""
     if not seat.shoe_state:
         return None
     return Shoe.facts_in(seat.shoe_state)
