@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from table.engine import Shoe, deck_counts, exact_odds
+from table.engine import DEFAULT_CUT_FROM_END, Card, Shoe, burn_count, deck_counts, exact_odds
 from table.explain import card_name
 from table.models import Round, Seat
 from table.selectors import next_coup_odds
@@ -185,3 +185,28 @@ def test_the_burn_is_shown_in_german_and_indonesian(player, seat, language, word
     assert all(word in html for word in words), words
     with translation.override(language):
         assert card_name(Shoe.loads(Seat.objects.get(pk=seat.pk).shoe_state).burned.turned) in html
+
+
+def test_before_the_first_card_an_htmx_table_holds_the_place_of_the_log(player, seat):
+    """The first deal swaps the log in out of band: its target must already be on the page."""
+    confirmed = confirm(player, HX, player=10).content.decode()
+    page = player.get(reverse("table:play")).content.decode()
+
+    for html in (confirmed, page):
+        assert '<details class="log" id="table-panel-log" hidden></details>' in html
+    first = deal(player, 0, HX).content.decode()
+    assert '<details class="log" id="table-panel-log" hx-swap-oob="true">' in first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "id"])
+def test_the_lessons_shoe_procedure_figures_are_the_engines(client, learner, course, language):
+    """Lesson 2: a 7 turned takes 1 + 7 = 8 cards; the cut card lies 14 cards before the last one."""
+    client.force_login(learner)
+    client.cookies["language"] = language
+    html = client.get(reverse("lessons:lesson", args=["cards-and-suits"])).content.decode()
+
+    assert 1 + burn_count(Card.parse("7")) == 8 and f"1 + 7 = {1 + burn_count(Card.parse('7'))}" in html
+    assert DEFAULT_CUT_FROM_END == 14 and f" {DEFAULT_CUT_FROM_END} " in html
+    assert (
+        burn_count(Card.parse("K")) == burn_count(Card.parse("10")) == 10 and burn_count(Card.parse("A")) == 1
+    )
