@@ -55,6 +55,10 @@ def test_the_burn_is_shown_when_a_shoe_starts_and_opens_the_log(
     expect(log.first).to_contain_text(turned)
     expect(notice).to_be_visible()  # still beside the felt while the shoe's first coup is dealt
 
+    page.goto(reverse("table:odds"))
+    expect(page.locator(".odds-burn")).to_contain_text(turned)
+    snap(page, f"shoe-start-odds-{language}")
+
 
 def test_the_cut_card_coming_out_is_said_on_the_felt(new_context, log_in, course, dealer, snap):
     context = new_context(viewport={"width": 1280, "height": 800})

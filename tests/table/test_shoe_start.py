@@ -11,10 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from table.engine import DEFAULT_CUT_FROM_END, Card, Shoe, burn_count, deck_counts, exact_odds
+from table.engine import DEFAULT_CUT_FROM_END, Card, Shoe, Winner, burn_count, deck_counts, exact_odds
 from table.explain import card_name
 from table.models import Round, Seat
 from table.selectors import next_coup_odds
+from table.templatetags.table_tags import percent
 
 HX = {"HX-Request": "true"}
 MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
@@ -170,6 +171,12 @@ def test_the_exact_odds_after_the_burn_count_the_burned_cards_as_unseen(player, 
             "face down at its start."
         ) in html
         assert f"count only the turned card ({card_name(burn.turned)}) as gone" in html
+        assert '<table class="odds-table">' in html and "House edge on Banker" in html
+        # The figure on the page is the watcher's (the full shoe less the turned card), not the shoe's own.
+        watcher, insider = exact_odds(tuple(expected)), exact_odds(shoe.remaining_counts())
+        assert f"<td>{percent(watcher.probabilities[Winner.TIE])}</td>" in html
+        if percent(insider.probabilities[Winner.TIE]) != percent(watcher.probabilities[Winner.TIE]):
+            assert f"<td>{percent(insider.probabilities[Winner.TIE])}</td>" not in html
 
 
 @pytest.mark.parametrize(
