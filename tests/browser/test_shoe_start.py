@@ -11,10 +11,11 @@ from playwright.sync_api import expect
 from accounts.models import Profile
 from table.engine import Shoe
 from table.explain import card_name
-from table.models import Seat
+from table.models import Round, Seat
 from tests.browser.support import htmx_click
 from tests.browser.test_phone import report as phone_report
 from tests.browser.test_phone import sideways
+from tests.browser.test_table import SIX_CARDS, context_at, outside_the_screen
 from tests.factories import SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -83,3 +84,29 @@ def test_the_cut_card_coming_out_is_said_on_the_felt(new_context, log_in, course
     htmx_click(page, page.locator("#table-panel-deal"))
     htmx_click(page, page.locator("#table-panel-deal"))
     expect(line.locator(".cut-card")).to_contain_text("your next bets start a new shoe")
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_shoes_first_coup_still_fits_one_screen_with_the_burn_shown(
+    new_context, size, log_in, course, dealer
+):
+    """The burn's notice sits above the felt during the first coup: the felt, its decision and the Deal
+    button stay on the screen at every card (phone 375 x 812, laptop 1280 x 800)."""
+    context = context_at(new_context, size, reduced_motion="reduce")
+    user = UserFactory()
+    seat = SeatFactory(user=user)
+    shoe = Shoe.arranged(["KS", *["9C"] * 10, *SIX_CARDS.split(), *["10S"] * 20])  # a king burns ten
+    shoe.burn()
+    Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)
+    round = dealer.confirm(seat, banker=10, lion_banker=10)
+    Round.objects.filter(pk=round.pk).update(new_shoe=True)  # as the confirm that shuffled it marks it
+    log_in(context, user)
+    page = context.new_page()
+    page.goto(reverse("table:play"))
+    expect(page.locator(".shoe-start")).to_contain_text("king of spades")
+
+    felt = [".hand-player h3", ".hand-banker h3", ".felt .dealer-line"]
+    for card in range(1, 6):
+        htmx_click(page, page.locator("#table-panel-deal"))
+        shown = [*felt, ".felt svg.card", ".narration p:not(.received:not(:only-child))", ".deal button"]
+        assert not (out := outside_the_screen(page, shown)), f"after card {card}: {out}"
