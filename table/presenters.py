@@ -17,13 +17,14 @@ from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from table import coach
 from table.engine import (
     BANKER_TABLE,
     ROAD_ROWS,
+    Burn,
     Card,
     Coup,
     Hand,
@@ -119,6 +120,11 @@ class TableView:
     banker_row: int | None = None
     banker_column: int | None = None
     cards_left: int | None = None
+    #: The burn that opened the shoe, shown with the shoe's first coup (the practice table only).
+    burn: Burn | None = None
+    #: The cut card has come out (the coup in play is the shoe's last), and did with the card just dealt.
+    cut_card_out: bool = False
+    cut_card_just_out: bool = False
     can_reset: bool = False
     #: Where the panel's forms post, and the element they swap: the table's, or a lesson example's.
     urls: dict[str, str] = field(default_factory=dict)
@@ -171,6 +177,23 @@ class TableView:
     def hides_result(self) -> bool:
         """The coup is settled but a call is pending: balance and bet results wait for it."""
         return self.settled and self.question is not None
+
+    @property
+    def burn_card(self) -> CardView | None:
+        return card_view(self.burn.turned) if self.burn is not None else None
+
+    @property
+    def burn_sentence(self) -> str:
+        """The burn in one sentence (empty when there is none to show)."""
+        if self.burn is None:
+            return ""
+        return ngettext(
+            "The burn: the first card was turned face up, %(card)s, so %(count)s card goes out face "
+            "down, unseen.",
+            "The burn: the first card was turned face up, %(card)s, so %(count)s cards go out face "
+            "down, unseen.",
+            self.burn.burned,
+        ) % {"card": card_name(self.burn.turned), "count": self.burn.burned}
 
     @property
     def shown_narration(self) -> list[list[str]]:
@@ -449,7 +472,14 @@ def table_view(
         fragments=fragments,
     )
     if seat.shoe_state:
-        view.cards_left = Shoe.remaining_in(seat.shoe_state)  # the service has already parsed it
+        facts = Shoe.facts_in(seat.shoe_state)  # read from the dump's head: the service has parsed it
+        view.cards_left = facts.cards_left
+        if seat.kind == Seat.Kind.TABLE and round is not None and round.shoe_number == seat.shoe_number:
+            # Lesson seats deal arranged shoes: no burn, and their cut card is only the end of the cards.
+            view.cut_card_out = facts.cut_card_out and round.state != Round.State.BETTING
+            view.cut_card_just_out = facts.cut_card_just_out and round.state != Round.State.BETTING
+            if round.new_shoe and round.state == Round.State.DEALING:
+                view.burn = facts.burn
     if coup is not None:
         view.player = [card_view(card) for card in coup.player]
         view.banker = [card_view(card) for card in coup.banker]

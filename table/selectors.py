@@ -9,6 +9,7 @@ from table.engine import (
     MAX_CARDS_PER_COUP,
     Odds,
     Shoe,
+    ShoeFacts,
     exact_odds,
     odds_for_decks,
 )
@@ -53,17 +54,26 @@ def shoe_rounds(seat: Seat) -> list[Round]:
 
 
 def next_coup_odds(seat: Seat) -> Odds | None:
-    """Exact odds of a coup dealt from the cards left in the learner's shoe (``None`` before the first shoe).
+    """Exact odds of the next coup for the learner, who has seen the dealt cards and the burn's turned
+    card but not the burned ones (``None`` before the first shoe).
 
-    Only the composition of what is left is used, which anyone can work out
-    from the cards already shown; never its order.
+    The composition of the cards the learner has not seen is used (the cards left in the shoe and the
+    burned ones together), which anyone can work out from the cards shown; never its order, and
+    never which cards were burned.
     """
     if not seat.shoe_state:
         return None
     shoe = Shoe.loads(seat.shoe_state)
     if shoe.remaining < MAX_CARDS_PER_COUP:
         return None
-    return exact_odds(shoe.remaining_counts(), PRESETS[seat.preset].payouts)
+    return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts)
+
+
+def shoe_facts(seat: Seat) -> ShoeFacts | None:
+    """What the learner may know of the shoe: cards left, the cut card, the burn (``None``: no shoe)."""
+    if not seat.shoe_state:
+        return None
+    return Shoe.facts_in(seat.shoe_state)
 
 
 def full_shoe_odds(seat: Seat) -> Odds:

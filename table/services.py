@@ -304,8 +304,8 @@ def round_confirm(
     """Commit the stakes: they leave the balance in one ledger step and can no longer change.
 
     ``bets`` replaces the draft; ``None`` confirms the draft as it stands. A
-    fresh shoe is shuffled here when the table's last one is finished (a
-    lesson seat keeps its arranged shoe). ``watch`` (lesson seats only) lets a
+    fresh shoe is shuffled and burned here when the table's last one is
+    finished (a lesson seat keeps its arranged shoe, which never burns). ``watch`` (lesson seats only) lets a
     round be dealt with no bet at all.
     """
     seat = _lock_seat(seat)
@@ -344,7 +344,10 @@ def _shoe_finished(seat: Seat) -> bool:
 
 
 def _new_shoe(seat: Seat) -> None:
-    seat.shoe_state = Shoe.shuffled(seat.table.decks).dumps()
+    """Shuffle the table's next shoe and burn its start, as a dealer does (the shoe records the burn)."""
+    shoe = Shoe.shuffled(seat.table.decks)
+    shoe.burn()
+    seat.shoe_state = shoe.dumps()
     seat.shoe_number += 1
 
 

@@ -19,11 +19,19 @@ from django_htmx.http import reswap, retarget
 
 from table import actions, services
 from table.charts import balance_chart
+from table.explain import card_name
 from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Round, Seat
 from table.presenters import roads_view, table_view
 from table.presets import DEFAULT_CHIP
-from table.selectors import awaiting_call, full_shoe_odds, next_coup_odds, recent_rounds, shoe_rounds
+from table.selectors import (
+    awaiting_call,
+    full_shoe_odds,
+    next_coup_odds,
+    recent_rounds,
+    shoe_facts,
+    shoe_rounds,
+)
 
 
 def _render(
@@ -202,10 +210,16 @@ def odds(request) -> HttpResponse:
         return HttpResponse("")
     seat = services.seat_for_learner(user=request.user)
     next_odds = next_coup_odds(seat)
+    facts = shoe_facts(seat)
+    burn = facts.burn if facts is not None else None
     context = {
         "seat": seat,
         "odds": next_odds,
-        "cards_left": sum(next_odds.counts) if next_odds else None,
+        # The odds count the cards the learner has not seen: after a burn, the burned ones too.
+        "cards_unseen": sum(next_odds.counts) if next_odds else None,
+        "cards_left": facts.cards_left if facts is not None else None,
+        "burn": burn,
+        "burn_card_name": card_name(burn.turned) if burn is not None else "",
         "full": full_shoe_odds(seat),
     }
     template = "table/odds.html#odds-panel" if request.htmx else "table/odds.html"

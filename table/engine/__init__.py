@@ -35,7 +35,7 @@ from table.engine.payouts import (
 )
 from table.engine.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
 from table.engine.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
-from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
+from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
 from table.engine.simulate import SimulationResult, play_coup, simulate
 from table.engine.systems import (
     System,
@@ -59,6 +59,7 @@ __all__ = [
     "STANDARD",
     "Bet",
     "BigRoad",
+    "Burn",
     "BetKind",
     "BetResult",
     "Card",
@@ -79,6 +80,7 @@ __all__ = [
     "Result",
     "Shoe",
     "ShoeEmptyError",
+    "ShoeFacts",
     "SimulationResult",
     "Step",
     "Suit",
@@ -89,6 +91,7 @@ __all__ = [
     "banker_draws",
     "bead_plate",
     "big_road",
+    "burn_count",
     "deck_counts",
     "exact_odds",
     "expected_return",

@@ -27,13 +27,21 @@ def _visible(response):
 
 
 def _reshuffle_undealt(seat, rng):
+    """Shuffle every card nobody has seen: the undealt ones and the burned ones, face down at the start."""
     state = Seat.objects.get(pk=seat.pk).shoe_state
-    shoe, rest = Shoe.loads(state), Shoe.loads(state)
-    undealt = [rest.draw() for _ in range(rest.remaining)]
-    rng.shuffle(undealt)
-    dealt = [undealt[0]] * shoe.position  # never read again: the position is past them
-    moved = Shoe([*dealt, *undealt], position=shoe.position, cut=shoe.cut, decks=shoe.decks)
-    Seat.objects.filter(pk=seat.pk).update(shoe_state=moved.dumps())
+    shoe = Shoe.loads(state)
+    head, cards = state.rsplit(".", 1)
+    burn = shoe.burned
+    secret = [*range(1, 1 + burn.burned), *range(shoe.position, len(cards))] if burn else []
+    secret = secret or list(range(shoe.position, len(cards)))
+    chars = list(cards)
+    moved = [chars[index] for index in secret]
+    rng.shuffle(moved)
+    for index, char in zip(secret, moved, strict=True):
+        chars[index] = char
+    moved_state = f"{head}.{''.join(chars)}"
+    assert Shoe.loads(moved_state).burned == burn  # the turned card and the count stay: they were shown
+    Seat.objects.filter(pk=seat.pk).update(shoe_state=moved_state)
     return state
 
 
@@ -57,8 +65,13 @@ def test_no_response_of_a_whole_shoe_depends_on_the_undealt_cards(client, db):
         while Round.objects.get(seat=seat, number=number).state != Round.State.SETTLED:
             page = reverse("table:play")
             before = _visible(client.get(page))
+            # The exact odds count the burned cards as unseen, so they cannot tell them either (a few
+            # checks: each one works the odds out twice).
+            odds_before = _visible(client.get(reverse("table:odds"))) if number <= 3 and index < 2 else None
             original = _reshuffle_undealt(seat, rng)
             assert _visible(client.get(page)) == before
+            if odds_before is not None:
+                assert _visible(client.get(reverse("table:odds"))) == odds_before  # the burned cards too
             Seat.objects.filter(pk=seat.pk).update(shoe_state=original)
             pages += 1
             dealt = client.post(
