@@ -240,12 +240,13 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
 
 
 def bet_name(kind: BetKind) -> str:
+    """The name of a betting spot, as the drill's sentences use it."""
     return {
-        BetKind.PLAYER: pgettext("hand", "Player"),
-        BetKind.BANKER: pgettext("hand", "Banker"),
-        BetKind.TIE: _("Tie"),
-        BetKind.LION_PLAYER: _("Lion Bonus on Player"),
-        BetKind.LION_BANKER: _("Lion Bonus on Banker"),
+        BetKind.PLAYER: pgettext("betting spot", "Player"),
+        BetKind.BANKER: pgettext("betting spot", "Banker"),
+        BetKind.TIE: pgettext("betting spot", "Tie"),
+        BetKind.LION_PLAYER: pgettext("betting spot", "Lion Bonus on Player"),
+        BetKind.LION_BANKER: pgettext("betting spot", "Lion Bonus on Banker"),
     }[kind]
 
 
