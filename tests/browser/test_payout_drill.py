@@ -154,3 +154,28 @@ def test_the_payout_drill_has_no_serious_axe_violation_on_a_laptop_or_a_phone(pa
     scan(page, reverse("drill:payout"), failures, "at 375 px")
     assert not failures, axe_report(failures)
     assert Decimal(PayoutRecord.objects.get(user=learner).answers) == 4
+
+
+def test_the_class_progress_page_shows_who_mastered_the_payout_drill(
+    page, demo, instructor_log_in, snap, artifacts
+):
+    from accounts.models import Membership
+
+    first, second = [
+        membership.user
+        for membership in Membership.objects.filter(classroom=demo)
+        .select_related("user")
+        .order_by("user__username")
+    ][:2]
+    seed_right_answers(first, PAYOUT_MASTERY_STREAK)
+    seed_right_answers(second, 5)
+    instructor_log_in(page.context)
+    page.goto(reverse("admin:accounts_classroom_progress", args=[demo.pk]))
+    table = page.locator("#progress")
+    expect(table.locator("thead")).to_contain_text("Payout-drill mastery")
+    expect(table.locator("tr", has_text=first.username)).to_contain_text("mastered ")
+    expect(table.locator("tr", has_text=second.username)).to_contain_text("best run 5 of 20")
+    snap(page, "payout-drill-class-progress")
+    # The lesson columns come first (another change reorders them); scroll the payout columns into view.
+    table.locator("th", has_text="Payout-drill mastery").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "payout-drill-class-progress-columns-desktop-1280.png")
