@@ -22,6 +22,8 @@ PERMISSIONS = [
     ("progress", "lessonprogress", ["view"]),
     ("progress", "attempt", ["view"]),
     ("progress", "drillcell", ["view"]),
+    ("progress", "payoutanswer", ["view"]),
+    ("progress", "payoutrecord", ["view"]),
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),

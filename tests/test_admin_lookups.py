@@ -214,6 +214,8 @@ TEACHER_SEES = {
     "progress_attempt",
     "progress_drillcell",
     "progress_lessonprogress",
+    "progress_payoutanswer",
+    "progress_payoutrecord",
     "table_ledgerentry",
     "table_round",
     "table_seat",
