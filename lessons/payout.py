@@ -25,6 +25,7 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -502,7 +503,7 @@ def payout_question_issue(*, user, question: dict[str, Any]) -> str:
     return questions.question_issue(user=user, question=question)
 
 
-def payout_question_find(*, user, token: str) -> tuple[PayoutQuestion, Any]:
+def payout_question_find(*, user, token: str) -> tuple[PayoutQuestion, datetime]:
     """The payout question waiting for this learner under this token, and when it was issued.
 
     :raises AlreadyAnswered: if the learner already answered it.
