@@ -511,3 +511,18 @@ def test_mastery_stays_and_the_fastest_run_is_kept(learner_client, learner, cloc
     answer_run(learner_client, clock, PAYOUT_MASTERY_STREAK, seconds="3")
     assert record_of(learner).best_run_seconds == Decimal("30.00")
     assert record_of(learner).best_streak == PAYOUT_MASTERY_STREAK
+
+
+def test_the_payout_drill_is_linked_from_the_menu_and_the_course_page(learner_client):
+    body = learner_client.get(reverse("home")).content.decode()
+    url = reverse("drill:payout")
+    assert body.count(f'href="{url}"') == 3  # the header bar, the phone menu and the Practice list
+
+
+def test_an_answer_takes_a_fixed_number_of_queries(learner_client, django_assert_max_num_queries):
+    """Whatever the learner's history: the session, the checks, the record, the next question, the summary."""
+    token = token_of(learner_client.get(reverse("drill:payout")))
+    amounts = right_answers(token)
+    with django_assert_max_num_queries(28):
+        response = answer(learner_client, token, amounts, HX)
+    assert response.status_code == HTTPStatus.OK
