@@ -6,11 +6,13 @@ Design overview:
   class: the memberships with every per-learner figure as a correlated
   subquery (counts and maxima are subqueries, never ``Count()`` over joins,
   which would multiply rows), the lessons, all the members' lesson progress,
-  and one grouped aggregate of the members' drill cells.
+  and one grouped aggregate of the members' drill cells; the payout drill's
+  figures come from ``progress.selectors.payout_summary`` (two queries).
 - Table figures (rounds, balance, restarts) come from the learner's
   practice-table seat only: lesson-example seats hold sandbox chips and do
   not count.
-- "Last active" is the learner's own activity: lesson visits, answers,
+- "Last active" is the learner's own activity: lesson visits, answers (the
+  payout drill's too),
   rounds on any seat, and ledger entries not made by someone else. The
   seat's ``updated_at`` is not used because an instructor's reset touches it.
 - The summary columns (lessons done, accuracy, mastery, rounds, chips,
@@ -48,9 +50,25 @@ from accounts.models import Classroom, Membership
 from progress.assignments import DONE, LATE, MISSING, PENDING, AssignmentState, class_assignments, states_for
 from progress.assignments import STATUS_LABELS as ASSIGNMENT_LABELS
 from progress.heatmap import CELLS, HeatMap, class_heat_map, learner_heat_map, percent
-from progress.models import MASTERY_STREAK, Assignment, Attempt, DrillCell, Lesson, LessonProgress
+from progress.models import (
+    MASTERY_STREAK,
+    PAYOUT_MASTERY_STREAK,
+    Assignment,
+    Attempt,
+    DrillCell,
+    Lesson,
+    LessonProgress,
+    PayoutAnswer,
+)
 from progress.selectors import DONE as LESSON_DONE
-from progress.selectors import IN_PROGRESS, NOT_STARTED, STATUS_LABELS, lesson_status
+from progress.selectors import (
+    IN_PROGRESS,
+    NOT_STARTED,
+    STATUS_LABELS,
+    PayoutSummary,
+    lesson_status,
+    payout_summary,
+)
 from table.charts import BalanceChart, balance_chart
 from table.explain import amount_text
 from table.models import LedgerEntry, Round, Seat
@@ -130,6 +148,7 @@ class LearnerRow:
     last_active: datetime | None
     assignments: list[AssignmentState] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    payout: PayoutSummary = field(default_factory=PayoutSummary)
 
     @property
     def needs_help(self) -> bool:
@@ -176,6 +195,34 @@ class LearnerRow:
         return _("%(count)s of %(total)s") % {"count": self.mastered, "total": len(CELLS)}
 
     @property
+    def payout_text(self) -> str:
+        """Payout-drill answers: accuracy and right/all, with the median time."""
+        summary = self.payout
+        if not summary.answers:
+            return NONE_TEXT
+        return _("%(percent)s (%(correct)s/%(answers)s), median %(seconds)s s") % {
+            "percent": percent(summary.correct, summary.answers),
+            "correct": summary.correct,
+            "answers": summary.answers,
+            "seconds": amount_text(summary.median_seconds or 0, decimal_pos=1),
+        }
+
+    @property
+    def payout_mastery_text(self) -> str:
+        """When the payout drill was mastered, or the best run so far out of the streak needed."""
+        summary = self.payout
+        if summary.mastered_at is not None:
+            return _("mastered %(date)s") % {
+                "date": timezone.localtime(summary.mastered_at).strftime("%Y-%m-%d")
+            }
+        if not summary.answers:
+            return NONE_TEXT
+        return _("best run %(best)s of %(needed)s") % {
+            "best": summary.best_streak,
+            "needed": PAYOUT_MASTERY_STREAK,
+        }
+
+    @property
     def balance_text(self) -> str:
         return NONE_TEXT if self.balance is None else amount_text(self.balance)
 
@@ -202,6 +249,8 @@ class LearnerRow:
             self.done_text,
             self.accuracy_text,
             self.mastery_text,
+            self.payout_text,
+            self.payout_mastery_text,
             str(self.rounds),
             self.balance_text,
             self.restarts_text,
@@ -245,6 +294,13 @@ SORTS: dict[str, Callable[[LearnerRow], Any]] = {
     "done": lambda row: row.lessons_done,
     "accuracy": lambda row: row.accuracy,
     "mastery": lambda row: row.mastered,
+    "payout": lambda row: row.payout.accuracy,
+    # Mastered first (earliest first), then by the best run.
+    "payout-mastery": lambda row: (
+        (0, row.payout.mastered_at.timestamp(), 0)
+        if row.payout.mastered_at
+        else (1, 0, -row.payout.best_streak)
+    ),
     "rounds": lambda row: row.rounds,
     "balance": lambda row: row.balance,
     "restarts": lambda row: row.restarts,
@@ -253,7 +309,17 @@ SORTS: dict[str, Callable[[LearnerRow], Any]] = {
 
 
 #: The summary columns, right after the learner (the keys of ``SORTS``).
-SUMMARY_KEYS = ("done", "accuracy", "mastery", "rounds", "balance", "restarts", "active")
+SUMMARY_KEYS = (
+    "done",
+    "accuracy",
+    "mastery",
+    "payout",
+    "payout-mastery",
+    "rounds",
+    "balance",
+    "restarts",
+    "active",
+)
 
 
 def assignment_label(assignment: Assignment) -> str:
@@ -269,6 +335,8 @@ def columns_for(lessons: list[Lesson], assignments: list[Assignment] | None = No
         Column(_("Lessons done"), "done"),
         Column(_("Exercise accuracy"), "accuracy"),
         Column(_("Drill mastery"), "mastery"),
+        Column(_("Payout drill"), "payout"),
+        Column(_("Payout-drill mastery"), "payout-mastery"),
         Column(_("Table rounds"), "rounds"),
         Column(_("Chip balance"), "balance"),
         Column(_("Restarts"), "restarts"),
@@ -399,6 +467,7 @@ def _membership_rows(classroom: Classroom) -> QuerySet:
             restarts=_count(resets),
             restarts_by_instructor=_count(resets.filter(actor__isnull=False).exclude(actor=user)),
             last_attempt=_latest(Attempt.objects.filter(user=user), "created_at"),
+            last_payout=_latest(PayoutAnswer.objects.filter(user=user), "created_at"),
             last_round=_latest(Round.objects.filter(seat__user=user), "updated_at"),
             # The learner's own chip movements: not a reset or grant made by someone else.
             last_ledger=_latest(
@@ -492,7 +561,7 @@ def learner_rows(
 ) -> list[LearnerRow]:
     """The class's learners (or the one learner ``user_id``) with every figure, in no particular order.
 
-    Two queries, plus one per assignment, however many learners.
+    Four queries, plus one per assignment, however many learners.
     """
     memberships = _membership_rows(classroom)
     if user_id is not None:
@@ -505,10 +574,17 @@ def learner_rows(
     states = states_for(assignments, user_ids, now) if assignments else {}
 
     rows = []
+    payouts = payout_summary(user_ids)
     for membership in memberships:
         own_progress = progress.get(membership.user_id, {})
         visits = [found.last_visited for found in own_progress.values() if found.last_visited is not None]
-        moments = [membership.last_attempt, membership.last_round, membership.last_ledger, *visits]
+        moments = [
+            membership.last_attempt,
+            membership.last_payout,
+            membership.last_round,
+            membership.last_ledger,
+            *visits,
+        ]
         row = LearnerRow(
             user_id=membership.user_id,
             username=membership.user.get_username(),
@@ -521,6 +597,7 @@ def learner_rows(
             restarts_by_instructor=membership.restarts_by_instructor or 0,
             last_active=max((moment for moment in moments if moment is not None), default=None),
             assignments=states.get(membership.user_id, []),
+            payout=payouts[membership.user_id],
         )
         row.reasons = help_reasons(row, now)
         rows.append(row)

@@ -24,6 +24,8 @@ PERMISSIONS = [
     ("progress", "attempt", ["view"]),
     ("progress", "drillcell", ["view"]),
     ("progress", "assignment", ["view", "add", "change", "delete"]),
+    ("progress", "payoutanswer", ["view"]),
+    ("progress", "payoutrecord", ["view"]),
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),

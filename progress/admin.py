@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from accounts.scoping import ReadOnlyAdmin, own_class_filter
-from progress.models import Attempt, DrillCell, LessonProgress
+from progress.models import Attempt, DrillCell, LessonProgress, PayoutAnswer, PayoutRecord
 
 BY_CLASS = own_class_filter("user__memberships__classroom")
 
@@ -31,5 +31,22 @@ class AttemptAdmin(ReadOnlyAdmin):
 class DrillCellAdmin(ReadOnlyAdmin):
     list_display = ["user", "banker_total", "third", "correct", "attempts", "streak"]
     list_filter = [BY_CLASS, "banker_total", "third"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+
+
+@admin.register(PayoutAnswer)
+class PayoutAnswerAdmin(ReadOnlyAdmin):
+    list_display = ["user", "kind", "correct", "seconds", "fast", "created_at"]
+    list_filter = [BY_CLASS, "kind", "correct", "fast"]
+    search_fields = ["user__username", "kind"]
+    list_select_related = ["user"]
+    exclude = ["nonce"]
+
+
+@admin.register(PayoutRecord)
+class PayoutRecordAdmin(ReadOnlyAdmin):
+    list_display = ["user", "answers", "correct", "streak", "best_streak", "best_run_seconds", "mastered_at"]
+    list_filter = [BY_CLASS]
     search_fields = ["user__username"]
     list_select_related = ["user"]

@@ -18,6 +18,8 @@ the names they had when these models lived in ``lessons`` (``Meta.db_table``).
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -261,3 +263,97 @@ class Assignment(models.Model):
         if self.kind == self.Kind.LESSON and self.lesson is not None:
             return gettext("Lesson %(lesson)s") % {"lesson": self.lesson}
         return str(self.get_kind_display())
+
+
+#: Payout drill: right answers in a row, each faster than ``PAYOUT_MASTERY_SECONDS``, that make mastery.
+PAYOUT_MASTERY_STREAK = 20
+#: Payout drill: an answer counts towards mastery only if it came in under this many seconds.
+PAYOUT_MASTERY_SECONDS = Decimal("5")
+#: The largest time an answer can record (a question is refused after a day anyway).
+PAYOUT_MAX_SECONDS = Decimal("999999.99")
+
+
+class PayoutAnswer(models.Model):
+    """One answer in the timed payout drill; never changed once written.
+
+    ``seconds`` is measured on the server: from the moment the question was
+    issued to the moment the answer arrived. ``fast`` says whether it was right
+    and under ``PAYOUT_MASTERY_SECONDS``, so it counted towards mastery.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="payout_answers",
+        verbose_name=_("user"),
+    )
+    nonce = models.CharField(
+        _("nonce"), max_length=32, help_text=_("The question's one-time id: a replayed answer is refused.")
+    )
+    kind = models.CharField(_("kind"), max_length=30)
+    question = models.JSONField(_("question"), help_text=_("What was asked, with its right answers."))
+    answer = models.JSONField(_("answer"), help_text=_("The amounts as the learner typed them."))
+    correct = models.BooleanField(_("correct"))
+    seconds = models.DecimalField(_("seconds"), max_digits=8, decimal_places=2)
+    fast = models.BooleanField(_("right and fast"), help_text=_("Right, and under the mastery time."))
+    created_at = models.DateTimeField(_("created at"))
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("payout-drill answer")
+        verbose_name_plural = _("payout-drill answers")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "nonce"], name="one_payout_answer_per_question"),
+            models.CheckConstraint(condition=Q(seconds__gte=0), name="payout_answer_seconds_not_negative"),
+            models.CheckConstraint(
+                condition=Q(fast=False) | Q(correct=True), name="payout_answer_fast_only_if_correct"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "created_at"], name="payout_answer_by_learner")]
+
+    def __str__(self) -> str:
+        if self.correct:
+            return _("%(user)s · %(kind)s · right") % {"user": self.user, "kind": self.kind}
+        return _("%(user)s · %(kind)s · wrong") % {"user": self.user, "kind": self.kind}
+
+
+class PayoutRecord(models.Model):
+    """One learner's standing in the payout drill, kept with every answer (under a row lock).
+
+    ``streak`` counts right answers in a row each under the mastery time; a
+    wrong or slow answer sets it back to 0. ``best_streak`` is the personal
+    best: the longest such run ever. ``mastered_at`` is set once, when the
+    streak first reaches ``PAYOUT_MASTERY_STREAK``, and never taken away.
+    ``best_run_seconds`` is the fastest time for ``PAYOUT_MASTERY_STREAK``
+    such answers in a row.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="payout_record",
+        verbose_name=_("user"),
+    )
+    answers = models.PositiveIntegerField(_("answers"), default=0)
+    correct = models.PositiveIntegerField(_("correct"), default=0)
+    streak = models.PositiveIntegerField(_("streak"), default=0)
+    best_streak = models.PositiveIntegerField(_("best streak"), default=0)
+    best_run_seconds = models.DecimalField(
+        _("fastest mastery run (seconds)"), max_digits=9, decimal_places=2, null=True, blank=True
+    )
+    mastered_at = models.DateTimeField(_("mastered at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("payout-drill record")
+        verbose_name_plural = _("payout-drill records")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(correct__lte=models.F("answers")), name="payout_record_correct_le_answers"
+            ),
+            models.CheckConstraint(
+                condition=Q(streak__lte=models.F("best_streak")), name="payout_record_streak_le_best"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.correct}/{self.answers}"

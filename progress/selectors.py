@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from statistics import median
+
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy
 
-from progress.models import MASTERY_STREAK, DrillCell, Lesson, LessonProgress
+from progress.models import (
+    MASTERY_STREAK,
+    DrillCell,
+    Lesson,
+    LessonProgress,
+    PayoutAnswer,
+    PayoutRecord,
+)
 
 
 def course_completed(user) -> bool:
@@ -41,3 +55,65 @@ def lesson_status(progress: LessonProgress | None) -> str:
     if progress is None:
         return NOT_STARTED
     return DONE if progress.completed else IN_PROGRESS
+
+
+@dataclass(frozen=True)
+class PayoutSummary:
+    """One learner's results in the timed payout drill.
+
+    ``streak``: right answers in a row, each under the mastery time, up to now;
+    ``best_streak`` (the personal best): the longest such run;
+    ``best_run_seconds``: the fastest time for a mastery run;
+    ``mastered_at``: when the streak first reached mastery (``None``: not yet).
+    """
+
+    answers: int = 0
+    correct: int = 0
+    median_seconds: Decimal | None = None
+    streak: int = 0
+    best_streak: int = 0
+    best_run_seconds: Decimal | None = None
+    mastered_at: datetime | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        """Right answers as a share of all answers (``None`` before the first answer)."""
+        return self.correct / self.answers if self.answers else None
+
+    @property
+    def accuracy_percent(self) -> int | None:
+        """The accuracy as a whole percentage, rounded (``None`` before the first answer)."""
+        return round(100 * self.correct / self.answers) if self.answers else None
+
+    @property
+    def mastered(self) -> bool:
+        return self.mastered_at is not None
+
+
+def payout_summary(user_ids: Iterable[int]) -> dict[int, PayoutSummary]:
+    """The payout-drill results of each of these learners (an empty summary for one who never answered).
+
+    Two queries, whatever the number of learners.
+    """
+    ids = list(user_ids)
+    seconds: defaultdict[int, list[Decimal]] = defaultdict(list)
+    for user_id, value in PayoutAnswer.objects.filter(user_id__in=ids).values_list("user_id", "seconds"):
+        seconds[user_id].append(value)
+    records = {record.user_id: record for record in PayoutRecord.objects.filter(user_id__in=ids)}
+    summaries = {}
+    for user_id in ids:
+        record = records.get(user_id)
+        if record is None:
+            summaries[user_id] = PayoutSummary()
+            continue
+        times = seconds.get(user_id)
+        summaries[user_id] = PayoutSummary(
+            answers=record.answers,
+            correct=record.correct,
+            median_seconds=Decimal(median(times)).quantize(Decimal("0.01")) if times else None,
+            streak=record.streak,
+            best_streak=record.best_streak,
+            best_run_seconds=record.best_run_seconds,
+            mastered_at=record.mastered_at,
+        )
+    return summaries

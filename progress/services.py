@@ -5,11 +5,18 @@ one-time nonce; the unique (user, nonce) constraint makes a replayed or
 doubled answer fail before anything is counted, so attempts, lesson progress
 and drill cells always agree. Grading is the caller's (the course knows the
 questions); this module only records.
+
+The payout drill keeps its answers apart (``PayoutAnswer``, also unique per
+(user, nonce)) with one ``PayoutRecord`` per learner: streak, personal best and
+mastery. ``payout_answer_record`` locks that record first, then writes the
+answer, so two answers of one learner are counted one after the other and a
+doubled one fails on the constraint before the record changes.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -19,12 +26,17 @@ from django.utils import timezone
 from progress.models import (
     CELL_COUNT,
     MASTERY_STREAK,
+    PAYOUT_MASTERY_SECONDS,
+    PAYOUT_MASTERY_STREAK,
+    PAYOUT_MAX_SECONDS,
     STOOD,
     Attempt,
     DrillCell,
     DrillMasteryReached,
     Lesson,
     LessonProgress,
+    PayoutAnswer,
+    PayoutRecord,
 )
 
 #: Gaps longer than this between two requests in a lesson are a break, not study time.
@@ -140,3 +152,74 @@ def drill_answer_record(
     )
     drill_cell_record(user=user, banker_total=banker_total, player_third=player_third, correct=correct)
     return attempt
+
+
+class PayoutAnswerReplayed(Exception):
+    """The payout question (its nonce) was answered before; ``answer`` is the first answer."""
+
+    def __init__(self, answer: PayoutAnswer) -> None:
+        super().__init__("payout answer replayed")
+        self.answer = answer
+
+
+def payout_seconds(*, issued_at: datetime, answered_at: datetime) -> Decimal:
+    """The time an answer took, in hundredths of a second (never negative, at most a cap)."""
+    elapsed = Decimal(str((answered_at - issued_at).total_seconds())).quantize(Decimal("0.01"))
+    return min(max(elapsed, Decimal("0.00")), PAYOUT_MAX_SECONDS)
+
+
+@transaction.atomic
+def payout_answer_record(
+    *,
+    user,
+    nonce: str,
+    kind: str,
+    question: dict,
+    answer: dict,
+    correct: bool,
+    issued_at: datetime,
+    answered_at: datetime | None = None,
+) -> tuple[PayoutAnswer, PayoutRecord]:
+    """Record one payout-drill answer, timed from ``issued_at``, and update the learner's record.
+
+    A right answer under ``PAYOUT_MASTERY_SECONDS`` adds one to the streak; a
+    wrong or slow one sets it to 0. The first time the streak reaches
+    ``PAYOUT_MASTERY_STREAK`` the learner has mastered the drill.
+
+    :raises PayoutAnswerReplayed: if this question was answered before; nothing is counted.
+    """
+    now = answered_at or timezone.now()
+    seconds = payout_seconds(issued_at=issued_at, answered_at=now)
+    fast = correct and seconds < PAYOUT_MASTERY_SECONDS
+    record, _ = PayoutRecord.objects.select_for_update().get_or_create(user=user)
+    try:
+        with transaction.atomic():
+            saved = PayoutAnswer.objects.create(
+                user=user,
+                nonce=nonce,
+                kind=kind,
+                question=question,
+                answer=answer,
+                correct=correct,
+                seconds=seconds,
+                fast=fast,
+                created_at=now,
+            )
+    except IntegrityError:
+        first = PayoutAnswer.objects.filter(user=user, nonce=nonce).first()
+        if first is None:
+            raise
+        raise PayoutAnswerReplayed(first) from None
+    record.answers += 1
+    record.correct += int(correct)
+    record.streak = record.streak + 1 if fast else 0
+    record.best_streak = max(record.best_streak, record.streak)
+    if record.streak >= PAYOUT_MASTERY_STREAK:
+        if record.mastered_at is None:
+            record.mastered_at = now
+        run = PayoutAnswer.objects.filter(user=user).order_by("-created_at", "-id")[:PAYOUT_MASTERY_STREAK]
+        run_seconds = sum((row.seconds for row in run), Decimal("0.00"))
+        if record.best_run_seconds is None or run_seconds < record.best_run_seconds:
+            record.best_run_seconds = run_seconds
+    record.save()
+    return saved, record

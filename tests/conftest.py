@@ -25,10 +25,11 @@ def _english_after_each_test():
 @pytest.fixture(autouse=True)
 def _seeded_questions(monkeypatch):
     """The course's and the drill's generated questions come from seeded generators in every test."""
-    from lessons import views, views_drill
+    from lessons import views, views_drill, views_payout
 
     monkeypatch.setattr(views, "RNG", random.Random(4))
     monkeypatch.setattr(views_drill, "RNG", random.Random(88))
+    monkeypatch.setattr(views_payout, "RNG", random.Random(180))
 
 
 @pytest.fixture(autouse=True)

@@ -236,6 +236,8 @@ TEACHER_SEES = {
     "progress_attempt",
     "progress_drillcell",
     "progress_lessonprogress",
+    "progress_payoutanswer",
+    "progress_payoutrecord",
     "table_ledgerentry",
     "table_round",
     "table_seat",

@@ -90,7 +90,15 @@ def test_no_learner_page_has_a_serious_or_critical_axe_violation(page, course, l
     seat = learner_with_rounds(dealer, rounds=3)
     log_in(page.context, seat.user)
     failures: dict[str, list[str]] = {}
-    for name in ["home", "table:results", "table:odds", "drill:page", "join", "password_change"]:
+    for name in [
+        "home",
+        "table:results",
+        "table:odds",
+        "drill:page",
+        "drill:payout",
+        "join",
+        "password_change",
+    ]:
         scan(page, reverse(name), failures)
     # On a phone the wide tables scroll in their own boxes, which the keyboard must reach too.
     page.set_viewport_size(PHONE)

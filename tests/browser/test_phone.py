@@ -102,6 +102,7 @@ def test_no_learner_page_scrolls_sideways_on_a_375_px_phone(phone, course, log_i
         reverse("table:results"),
         reverse("table:odds"),
         reverse("drill:page"),
+        reverse("drill:payout"),
         reverse("join"),
         reverse("password_change"),
     ]

@@ -4,17 +4,19 @@ Each model is tried through its list page, search, the class filter, its change
 page and direct URLs, as instructor A looking for instructor B's learner.
 """
 
+from datetime import timedelta
 from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Classroom, Learner, Membership
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from progress.models import Attempt, DrillCell, Lesson, LessonProgress
-from progress.services import drill_cell_record
+from progress.models import Attempt, DrillCell, Lesson, LessonProgress, PayoutAnswer, PayoutRecord
+from progress.services import drill_cell_record, payout_answer_record
 from table import services
 from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
@@ -39,6 +41,17 @@ def make_learner(username, classroom):
         question={},
         answer="stands",
         correct=True,
+    )
+    issued_at = timezone.now()
+    payout_answer_record(
+        user=learner,
+        nonce=username,
+        kind="payout-tie",
+        question={},
+        answer={"tie-paid": "200.00"},
+        correct=True,
+        issued_at=issued_at,
+        answered_at=issued_at + timedelta(seconds=3),
     )
     return learner
 
@@ -80,6 +93,8 @@ def objects_of(learner):
         "progress_lessonprogress": LessonProgress.objects.get(user=learner),
         "progress_attempt": Attempt.objects.get(user=learner),
         "progress_drillcell": DrillCell.objects.get(user=learner),
+        "progress_payoutanswer": PayoutAnswer.objects.get(user=learner),
+        "progress_payoutrecord": PayoutRecord.objects.get(user=learner),
         "table_seat": seat,
         "table_round": Round.objects.get(seat=seat),
         "table_ledgerentry": LedgerEntry.objects.filter(seat=seat).first(),
@@ -91,6 +106,8 @@ MODELS = [
     "progress_lessonprogress",
     "progress_attempt",
     "progress_drillcell",
+    "progress_payoutanswer",
+    "progress_payoutrecord",
     "table_seat",
     "table_round",
     "table_ledgerentry",
@@ -261,6 +278,8 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
         "view_lessonprogress",
         "view_attempt",
         "view_drillcell",
+        "view_payoutanswer",
+        "view_payoutrecord",
         "view_seat",
         "view_round",
         "view_ledgerentry",

@@ -182,8 +182,8 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     assert (row.rounds, row.balance_text, row.restarts_text) == (2, "100.00", "1")
     [screen_row] = screen_table(response)[1:]
     # The summary comes first, right after the learner; then who needs help, then the lessons.
-    assert screen_row[:7] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
-    assert screen_row[8:12] == ["", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
+    assert screen_row[:9] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "—", "—", "2", "100.00", "1"]
+    assert screen_row[10:14] == ["", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
 
 
 def test_rounds_on_a_lesson_examples_sandbox_seat_are_not_table_rounds(staff_client, classroom):
@@ -389,7 +389,7 @@ def test_the_csv_has_the_screens_columns_and_rows_in_the_screens_order(staff_cli
         assert response["Content-Disposition"] == 'attachment; filename="tuesday-evening-progress.csv"'
         screen = [[text.removesuffix(" ▲").removesuffix(" ▼") for text in row] for row in screen_table(page)]
         assert csv_rows(response) == screen
-        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 9
+        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 11
 
 
 def test_csv_cells_that_could_start_a_formula_are_neutralised(staff_client, classroom):
@@ -513,3 +513,50 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_learners(staff_c
     assert len(class_progress(classroom).rows) == 60
     assert sixty == ten
     assert ten[0] <= 12
+
+
+# --- Payout drill ------------------------------------------------------------------------
+
+
+def payout_answers(user, count, *, seconds=2, correct=True):
+    from progress.services import payout_answer_record
+
+    moment = timezone.now() - timedelta(hours=1)
+    for index in range(count):
+        payout_answer_record(
+            user=user,
+            nonce=f"{user.pk:08d}{index:024d}",
+            kind="payout-tie",
+            question={},
+            answer={},
+            correct=correct,
+            issued_at=moment,
+            answered_at=moment + timedelta(seconds=seconds),
+        )
+        moment += timedelta(seconds=10)
+
+
+def test_the_page_and_the_csv_show_payout_drill_answers_and_mastery(staff_client, classroom):
+    ada = join(classroom, username="ada")
+    payout_answers(ada, 20)
+    bob = join(classroom, username="bob")
+    payout_answers(bob, 3)
+    join(classroom, username="cyd")
+
+    page = staff_client.get(page_url(classroom, o="username"))
+    screen = screen_table(page)
+    header = screen[0]
+    payout_col = header.index("Payout drill")
+    assert header[payout_col + 1] == "Payout-drill mastery"
+    today = timezone.localtime(timezone.now()).strftime("%Y-%m-%d")
+    rows = {row[0]: row[payout_col : payout_col + 2] for row in screen[1:]}
+    assert rows == {
+        "ada": ["100% (20/20), median 2.0 s", f"mastered {today}"],
+        "bob": ["100% (3/3), median 2.0 s", "best run 3 of 20"],
+        "cyd": ["—", "—"],
+    }
+    assert csv_rows(staff_client.get(page.context["csv_url"])) == [
+        [text.removesuffix(" ▲").removesuffix(" ▼") for text in row] for row in screen
+    ]
+    by_mastery = [row.username for row in class_progress(classroom, "payout-mastery").rows]
+    assert by_mastery == ["ada", "bob", "cyd"]

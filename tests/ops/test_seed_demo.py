@@ -156,6 +156,16 @@ class TestTheSeededDemo:
         assert mastered(1) > mastered(2) > mastered(3) == 0
         assert not DrillCell.objects.filter(user=learner(5)).exists()
 
+    def test_learner_1_mastered_the_payout_drill_and_others_are_on_their_way(self, db):
+        from progress.selectors import payout_summary
+
+        summaries = payout_summary([learner(number).pk for number in range(1, 6)])
+        top, second, _, fourth, newcomer = summaries.values()
+        assert top.mastered and top.best_streak == 21 and top.answers == 24 and top.correct == 23
+        assert not second.mastered and second.best_streak == 3 and second.correct == 10
+        assert not fourth.mastered and fourth.best_streak == 0 and fourth.answers == 6
+        assert newcomer.answers == 0
+
     def test_demo_rounds_are_settled_with_consistent_ledgers(self, db):
         for number in range(1, 5):
             rounds = Round.objects.filter(seat__user=learner(number), seat__kind=Seat.Kind.TABLE)

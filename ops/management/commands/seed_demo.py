@@ -39,12 +39,12 @@ from django.utils import timezone
 from accounts.models import Classroom, join_code_expiry
 from accounts.services import classroom_join
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from lessons import drill
+from lessons import drill, payout
 from lessons.course import COURSE, LESSONS
 from lessons.services import exercise_answer, exercise_next, lessons_load
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, Attempt, Lesson, LessonProgress
-from progress.services import lesson_visit
+from progress.services import lesson_visit, payout_answer_record
 from table import coach
 from table import services as table_services
 from table.engine import Bet, BetKind, Coup, Shoe
@@ -206,6 +206,15 @@ LEARNERS: tuple[LearnerPlan, ...] = (
 )
 
 
+#: The payout drill, by learner number: how many answers, and the seconds each took (cycled);
+#: a time of 5 or more, or a ``None`` (a wrong answer), breaks the run. Learner 1 masters it.
+PAYOUT_PLANS: dict[int, tuple[int, tuple[float | None, ...]]] = {
+    1: (24, (3.8, 2.9, None, 4.2) + (3.1, 2.6, 4.4, 3.5) * 5),
+    2: (12, (4.1, 6.3, 3.7, None, 4.8, 3.3)),
+    4: (6, (7.5, None, 5.2)),
+}
+
+
 @dataclass
 class SeedReport:
     """What one run did, for the summary line."""
@@ -323,6 +332,7 @@ def _learner(plan: LearnerPlan, classroom: Classroom) -> None:
     start = timezone.now() - timedelta(days=plan.days_ago)
     _lessons(user, plan, rng, start)
     _drill(user, plan, rng, start)
+    _payout(user, plan, start)
     if plan.rounds:
         _rounds(user, plan, rng)
 
@@ -396,6 +406,35 @@ def _drill(user, plan: LearnerPlan, rng: random.Random, start: datetime) -> None
     for index, attempt in enumerate(drilled):
         attempt.created_at = when + timedelta(seconds=20 * index)
     Attempt.objects.bulk_update(drilled, ["created_at"], batch_size=200)
+
+
+def _payout(user, plan: LearnerPlan, start: datetime) -> None:
+    """Answer payout-drill questions with the plan's times; the right amounts come from the engine.
+
+    Its own seeded generator, so the other demo data stays as it was before the payout drill.
+    """
+    rng = random.Random(f"seed_demo:payout:{plan.username}")
+    count, times = PAYOUT_PLANS.get(plan.number, (0, ()))
+    moment = start + timedelta(days=plan.days_ago / 2, hours=1)
+    for index in range(count):
+        seconds = times[index % len(times)]
+        kept = payout.read_question(payout.make_question(rng))
+        expected = kept.expected()
+        right = seconds is not None
+        given = {name: value if right else value + 5 for name, value in expected.items()}
+        issued_at = moment
+        moment += timedelta(seconds=seconds if right else 4.0)
+        payout_answer_record(
+            user=user,
+            nonce=secrets.token_hex(16),
+            kind=kept.kind,
+            question=payout.questions_data(kept),
+            answer={name: str(value) for name, value in given.items()},
+            correct=right,
+            issued_at=issued_at,
+            answered_at=moment,
+        )
+        moment += timedelta(seconds=2)
 
 
 def _rounds(user, plan: LearnerPlan, rng: random.Random) -> None:
