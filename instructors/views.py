@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Classroom
 from instructors.report import Column, class_progress, csv_safe, learner_progress, progress_table
+from progress.models import PAYOUT_MASTERY_STREAK
 
 TEMPLATE = "admin/accounts/classroom/progress.html"
 LEARNER_TEMPLATE = "admin/accounts/classroom/learner_progress.html"
@@ -91,6 +92,7 @@ def learner_view(model_admin, request: HttpRequest, classroom: Classroom, user_i
         "learner": learner,
         "heat": learner.heat,
         "chart": learner.chart,
+        "payout_streak": PAYOUT_MASTERY_STREAK,
         "progress_url": reverse("admin:accounts_classroom_progress", args=[classroom.pk]),
         "change_url": reverse("admin:accounts_classroom_change", args=[classroom.pk]),
     }

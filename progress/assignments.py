@@ -22,7 +22,7 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from progress.models import Assignment, DrillMasteryReached, LessonProgress
+from progress.models import Assignment, DrillMasteryReached, LessonProgress, PayoutRecord
 
 DONE, LATE, MISSING, PENDING = "done", "late", "missing", "pending"
 #: A status in words, in the active language (the machine value is also the CSS class suffix).
@@ -51,10 +51,17 @@ def _drill_mastery_done_at(assignment: Assignment, user_ids: Collection[int]) ->
     return dict(DrillMasteryReached.objects.filter(user_id__in=user_ids).values_list("user_id", "reached_at"))
 
 
+def _payout_mastery_done_at(assignment: Assignment, user_ids: Collection[int]) -> dict[int, datetime]:
+    """When each learner first reached payout-drill mastery (kept once, never taken away)."""
+    rows = PayoutRecord.objects.filter(user_id__in=user_ids, mastered_at__isnull=False)
+    return {user_id: moment for user_id, moment in rows.values_list("user_id", "mastered_at") if moment}
+
+
 #: How each kind of assignment is done: the one place that knows the kinds.
 DONE_AT: dict[str, DoneAt] = {
     Assignment.Kind.LESSON: _lesson_done_at,
     Assignment.Kind.DRILL_MASTERY: _drill_mastery_done_at,
+    Assignment.Kind.PAYOUT_MASTERY: _payout_mastery_done_at,
 }
 
 

@@ -217,6 +217,7 @@ class Assignment(models.Model):
     class Kind(models.TextChoices):
         LESSON = "lesson", _("Complete a lesson")
         DRILL_MASTERY = "drill-mastery", _("Master every cell of the Banker table")
+        PAYOUT_MASTERY = "payout-mastery", _("Reach mastery in the timed payout drill")
 
     classroom = models.ForeignKey(
         Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("class")

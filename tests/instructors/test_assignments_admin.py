@@ -23,7 +23,8 @@ from django.utils import timezone
 from accounts.models import Classroom, Membership
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.course import COURSE
-from progress.models import Assignment, DrillCell, Lesson, LessonProgress
+from progress.models import PAYOUT_MASTERY_STREAK, Assignment, DrillCell, Lesson, LessonProgress
+from progress.services import payout_answer_record
 from table import services
 from tests.factories import SeatFactory, UserFactory
 
@@ -276,11 +277,13 @@ def test_the_csv_has_a_column_per_assignment_with_the_same_states(as_a, world, a
     assert rows[3][column] == "missing"
     assert rows[3][column + 1] == "pending"
     # Summary columns first.
-    assert header[:8] == [
+    assert header[:10] == [
         "Learner",
         "Lessons done",
         "Exercise accuracy",
         "Drill mastery",
+        "Payout drill",
+        "Payout-drill mastery",
         "Table rounds",
         "Chip balance",
         "Restarts",
@@ -330,6 +333,31 @@ def test_the_learners_page_shows_lessons_drill_map_chips_restarts_assignments_an
         assert f">{heading}</h2>" in body
     assert "by the instructor teacher-a" in body and "by the learner" in body
     assert ("Lessons done", f"1 of {len(COURSE)}") in learner.summary
+    assert "No payout-drill answers yet." in body
+
+
+def test_the_learners_page_shows_payout_drill_mastery_and_personal_best(as_a, world, assigned):
+    bea = assigned["bea"]
+    moment = timezone.now()
+    for index in range(PAYOUT_MASTERY_STREAK + 2):
+        payout_answer_record(
+            user=bea,
+            nonce=f"q{index}",
+            kind="tie",
+            question={},
+            answer={},
+            correct=index != PAYOUT_MASTERY_STREAK,  # 20 right and fast, one wrong, one right
+            issued_at=moment - timedelta(seconds=2),
+            answered_at=moment,
+        )
+
+    body = as_a.get(learner_url(world["class_a"], bea)).content.decode()
+
+    section = body[body.index('id="learner-payout-title"') :]
+    assert "Mastered on" in section
+    assert f"<dd>1 of {PAYOUT_MASTERY_STREAK}</dd>" in section  # the run after the wrong answer
+    assert f"<dd>{PAYOUT_MASTERY_STREAK}</dd>" in section  # the personal best
+    assert "95% (21/22)" in section
 
 
 def test_the_learners_page_is_scoped_like_the_class_page(as_a, world, assigned):

@@ -21,8 +21,16 @@ from progress.assignments import (
     status_of,
 )
 from progress.heatmap import CELLS
-from progress.models import MASTERY_STREAK, Assignment, DrillCell, DrillMasteryReached, Lesson, LessonProgress
-from progress.services import drill_cell_record
+from progress.models import (
+    MASTERY_STREAK,
+    PAYOUT_MASTERY_STREAK,
+    Assignment,
+    DrillCell,
+    DrillMasteryReached,
+    Lesson,
+    LessonProgress,
+)
+from progress.services import drill_cell_record, payout_answer_record
 from tests.factories import UserFactory
 
 NOW = timezone.now()
@@ -172,3 +180,35 @@ def test_a_lesson_assignment_needs_a_lesson_and_no_other_kind_has_one(course, cl
             lesson=Lesson.objects.get(number=1),
             due_at=NOW,
         )
+
+
+def answer_payouts(user, count: int, *, at, correct: bool = True) -> None:
+    """``count`` payout-drill answers, each two seconds after its question was issued, ending at ``at``."""
+    for index in range(count):
+        moment = at - (count - 1 - index) * timedelta(seconds=10)
+        payout_answer_record(
+            user=user,
+            nonce=f"{user.pk}-{moment.timestamp()}-{index}",
+            kind="tie",
+            question={},
+            answer={},
+            correct=correct,
+            issued_at=moment - timedelta(seconds=2),
+            answered_at=moment,
+        )
+
+
+def test_a_payout_mastery_assignment_uses_the_moment_the_drill_was_first_mastered(classroom):
+    assignment = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.Kind.PAYOUT_MASTERY, due_at=NOW + HOUR
+    )
+    early, late, short = member(classroom, "early"), member(classroom, "late"), member(classroom, "short")
+    answer_payouts(early, PAYOUT_MASTERY_STREAK, at=NOW)
+    answer_payouts(late, PAYOUT_MASTERY_STREAK, at=NOW + 2 * HOUR)
+    answer_payouts(short, PAYOUT_MASTERY_STREAK - 1, at=NOW)
+    answer_payouts(short, 1, at=NOW + timedelta(minutes=1), correct=False)  # a wrong answer breaks the run
+
+    states = states_for([assignment], [early.pk, late.pk, short.pk], now=NOW + 3 * HOUR)
+
+    assert [states[user.pk][0].status for user in (early, late, short)] == [DONE, LATE, MISSING]
+    assert states[early.pk][0].done_at == NOW
