@@ -282,12 +282,12 @@ def test_the_csv_has_a_column_per_assignment_with_the_same_states(as_a, world, a
         "Lessons done",
         "Exercise accuracy",
         "Drill mastery",
-        "Payout drill",
-        "Payout-drill mastery",
         "Table rounds",
         "Chip balance",
         "Restarts",
         "Last active",
+        "Payout drill",
+        "Payout-drill mastery",
     ]
 
 

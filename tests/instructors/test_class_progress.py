@@ -182,7 +182,8 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     assert (row.rounds, row.balance_text, row.restarts_text) == (2, "100.00", "1")
     [screen_row] = screen_table(response)[1:]
     # The summary comes first, right after the learner; then who needs help, then the lessons.
-    assert screen_row[:9] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "—", "—", "2", "100.00", "1"]
+    assert screen_row[:7] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
+    assert screen_row[8:10] == ["—", "—"]  # the payout drill, after "Last active"
     assert screen_row[10:14] == ["", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
 
 
