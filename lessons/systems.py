@@ -208,7 +208,14 @@ def arranged_states() -> dict[str, dict[str, Any]]:
     for name, gone in {"full": {}, **STATES}.items():
         counts = tuple(count - gone.get(value, 0) for value, count in enumerate(full))
         banker, player = _edges(counts)
-        states[name] = {"cards": sum(counts), "banker": banker, "player": player}
+        states[name] = {
+            "cards": sum(counts),
+            "banker": banker,
+            "player": player,
+            # How many cards were taken out, and how many of each value (the same for every value).
+            "gone": sum(gone.values()),
+            "each": max(gone.values(), default=0),
+        }
     return states
 
 
