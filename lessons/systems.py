@@ -29,6 +29,7 @@ from lessons.exercises import road_cells
 from lessons.systems_figures import COUNTING as KEPT_COUNTING
 from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
 from lessons.templatetags.systems_tags import grouped
+from table.charts import EXAMPLE_STAKE
 from table.engine import (
     STANDARD,
     BetKind,
@@ -296,6 +297,7 @@ def context() -> dict[str, Any]:
         "martingale_row": table["rows"][System.MARTINGALE.value],
         "result_bins": bins,
         "counting": {"states": states, "study": counting_study()},
+        "example_stake": EXAMPLE_STAKE,
     }
 
 

@@ -291,6 +291,7 @@ def _scoreboards_and_systems() -> Figures:
     chart = example_chart()
     figures |= {
         "chart rounds": Decimal(chart.rounds),
+        "chart stake a round": chart.staked / chart.rounds,
         "chart start": chart.actual[0],
         "chart end": chart.actual[-1],
         "chart expected end": chart.expected[-1],
