@@ -36,8 +36,6 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from table.presets import STANDARD_TABLE
-
 from lessons import figures as lesson_figures
 from lessons import house_edge, systems
 from lessons.course import COURSE
@@ -55,6 +53,7 @@ from table.engine import (
     deck_counts,
     settle,
 )
+from table.presets import STANDARD_TABLE
 
 LANGUAGES = ["en", "de", "id"]
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
@@ -141,7 +140,12 @@ def _first_stake() -> Figures:
 def _limits() -> Figures:
     """The practice table's limits per spot (``table.presets``)."""
     table = STANDARD_TABLE
-    return {"min": table.min_bet, "max": table.max_bet, "lion min": table.lion_min, "lion max": table.lion_max}
+    return {
+        "min": table.min_bet,
+        "max": table.max_bet,
+        "lion min": table.lion_min,
+        "lion max": table.lion_max,
+    }
 
 
 def _two_spots_staked() -> Figures:
