@@ -776,19 +776,19 @@ def tie_nine_question() -> Question:
     figures = house_edge.tie_nine()
     edges = _edges()
     texts = {
-        "nine": percent_text(float(figures["edge"]) * 100),
-        "eight": percent_text(float(figures["standard_edge"]) * 100),
-        "banker": percent_text(float(edges[BetKind.BANKER]) * 100),
+        "nine": percent_sign(percent_text(float(figures["edge"]) * 100)),
+        "eight": percent_sign(percent_text(float(figures["standard_edge"]) * 100)),
+        "banker": percent_sign(percent_text(float(edges[BetKind.BANKER]) * 100)),
     }
     return _choice(
         "house-edge",
         _("An 8-deck table pays Tie %(nine)s instead of %(eight)s. What is the house edge of Tie there?")
         % {"nine": figures["pays"], "eight": figures["standard_pays"]},
-        [[value, _("%(edge)s %%") % {"edge": text}] for value, text in texts.items()],
+        [[value, text] for value, text in texts.items()],
         "nine",
         _(
-            "One more chip of winnings on every tie lowers the Tie edge from %(eight)s %% to %(nine)s %%: "
-            "better, but still far above the %(banker)s %% of Banker."
+            "One more chip of winnings on every tie lowers the Tie edge from %(eight)s to %(nine)s: "
+            "better, but still far above the %(banker)s of Banker."
         )
         % texts,
     )
@@ -798,13 +798,13 @@ def convention_question(side: str) -> Question:
     figures = house_edge.conventions()
     texts = {
         "bet": _kind_name(side),
-        "pushes": percent_text(float(figures[side]) * 100, 2),
-        "excluded": percent_text(float(figures[f"{side}_without_ties"]) * 100, 2),
+        "pushes": percent_sign(percent_text(float(figures[side]) * 100, 2)),
+        "excluded": percent_sign(percent_text(float(figures[f"{side}_without_ties"]) * 100, 2)),
     }
     return _choice(
         "house-edge",
         _(
-            "A book gives the house edge of %(bet)s as %(excluded)s %%; this course gives %(pushes)s %%. "
+            "A book gives the house edge of %(bet)s as %(excluded)s; this course gives %(pushes)s. "
             "Which is right?"
         )
         % texts,
@@ -815,8 +815,8 @@ def convention_question(side: str) -> Question:
         ],
         "both",
         _(
-            "Both describe the same average loss. %(pushes)s %% is per bet placed, a bet returned on a tie "
-            "counting as zero; %(excluded)s %% is per bet won or lost, with the ties left out."
+            "Both describe the same average loss. %(pushes)s is per bet placed, a bet returned on a tie "
+            "counting as zero; %(excluded)s is per bet won or lost, with the ties left out."
         )
         % texts,
     )
@@ -873,13 +873,13 @@ def system_loss_question(system: str, staked: int) -> Question:
     names = {"martingale": "Martingale", "1-3-2-6": "1-3-2-6"}
     if system == "martingale":
         why = _(
-            "Every chip staked on Player loses %(edge)s %% on average, whatever came before, so "
+            "Every chip staked on Player loses %(edge)s on average, whatever came before, so "
             "%(staked)s chips staked lose about %(loss)s with any system. Martingale changes only how the "
             "results spread: many small wins and a few large losses."
         )
     else:
         why = _(
-            "Every chip staked on Player loses %(edge)s %% on average, whatever came before, so "
+            "Every chip staked on Player loses %(edge)s on average, whatever came before, so "
             "%(staked)s chips staked lose about %(loss)s with any system. 1-3-2-6 changes only how the "
             "results spread: many small losses and a few larger wins."
         )
@@ -887,7 +887,7 @@ def system_loss_question(system: str, staked: int) -> Question:
         "system": names[system],
         "staked": number_format(staked, decimal_pos=0, force_grouping=True),
         "loss": _amount(loss),
-        "edge": percent_text(float(edge) * 100),
+        "edge": percent_sign(percent_text(float(edge) * 100)),
     }
     return _choice(
         "systems",

@@ -1,6 +1,7 @@
 """Figures that lessons 4 and 6 print, computed by the engine and the table presets (none typed in).
 
 - ``limits``: the smallest and largest stake per spot at the app's tables.
+- ``cut_from_end``: where the practice table's cut card lies (lesson 2).
 - ``two_spots``: 10 on Player and 10 on Banker in the same coup, settled for the
   three results with the cards of lesson 6's worked examples.
 
@@ -14,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from lessons.course import LESSONS
-from table.engine import STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
+from table.engine import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
 from table.explain import amount_text, chips_text
 from table.presets import STANDARD_TABLE
 
@@ -81,6 +82,9 @@ def two_spots() -> dict[str, Any]:
 
 def context(slug: str) -> dict[str, Any]:
     """The figures a lesson's text uses, by lesson."""
+    if slug == "cards-and-suits":
+        # The practice table deals every shoe with the engine's cut card (``Shoe.shuffled``).
+        return {"cut_from_end": DEFAULT_CUT_FROM_END}
     if slug == "first-stake":
         return {"limits": limits(), "two": two_spots()}
     if slug == "settlement":

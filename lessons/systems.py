@@ -29,6 +29,7 @@ from lessons.exercises import road_cells
 from lessons.systems_figures import COUNTING as KEPT_COUNTING
 from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
 from lessons.templatetags.systems_tags import grouped
+from table.charts import EXAMPLE_STAKE
 from table.engine import (
     STANDARD,
     BetKind,
@@ -208,7 +209,14 @@ def arranged_states() -> dict[str, dict[str, Any]]:
     for name, gone in {"full": {}, **STATES}.items():
         counts = tuple(count - gone.get(value, 0) for value, count in enumerate(full))
         banker, player = _edges(counts)
-        states[name] = {"cards": sum(counts), "banker": banker, "player": player}
+        states[name] = {
+            "cards": sum(counts),
+            "banker": banker,
+            "player": player,
+            # How many cards were taken out, and how many of each value (the same for every value).
+            "gone": sum(gone.values()),
+            "each": max(gone.values(), default=0),
+        }
     return states
 
 
@@ -289,6 +297,7 @@ def context() -> dict[str, Any]:
         "martingale_row": table["rows"][System.MARTINGALE.value],
         "result_bins": bins,
         "counting": {"states": states, "study": counting_study()},
+        "example_stake": EXAMPLE_STAKE,
     }
 
 

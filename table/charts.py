@@ -48,7 +48,8 @@ class BalanceChart:
     expected: list[Decimal]
     actual_points: str
     expected_points: str
-    y_ticks: list[tuple[float, str]]
+    #: (y, whole chips) of the grid lines; the template writes the chips in the active language.
+    y_ticks: list[tuple[float, Decimal]]
     staked: Decimal
     expected_loss: Decimal
     #: Restarts with the starting chips: (x of the mark, chips added), in order.
@@ -249,7 +250,7 @@ def _draw(
         [points(upper), *(f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(lower))))]
     )
 
-    ticks = [(y(value), f"{value:.0f}") for value in (low, (low + high) / 2, high)]
+    ticks = [(y(value), value.quantize(Decimal(1))) for value in (low, (low + high) / 2, high)]
     return BalanceChart(
         rounds=rounds,
         actual=actual,

@@ -52,20 +52,22 @@ RESULT_NAMES = {
 }
 
 
-def amount_text(value: Decimal | int | float | str, decimal_pos: int | None = 2) -> str:
+def amount_text(
+    value: Decimal | int | float | str, decimal_pos: int | None = 2, *, grouping: bool = False
+) -> str:
     """A chip amount for a sentence, in the active locale (``109.50``; ``109,50`` in German).
 
     A negative amount starts with a true minus sign (``−10.00``), not a hyphen.
 
     The value is rounded half-up first (Django's ``number_format`` cuts digits
     off); ``decimal_pos=None`` keeps the value's own decimals (``100``, ``19.5``).
+    ``grouping`` groups the thousands as the language does (``1,000.00``; ``1.000,00``).
     """
     number = Decimal(str(value))
     if decimal_pos is not None:
         number = number.quantize(Decimal(1).scaleb(-decimal_pos))
-    if number < 0:
-        return MINUS + number_format(-number, decimal_pos=decimal_pos)
-    return number_format(number, decimal_pos=decimal_pos)
+    text = number_format(abs(number), decimal_pos=decimal_pos, force_grouping=grouping)
+    return MINUS + text if number < 0 else text
 
 
 def count_text(value: int) -> str:

@@ -1,9 +1,10 @@
+from decimal import Decimal
 from fractions import Fraction
 
 from django import template
 
 from table.engine import Card
-from table.explain import card_name, percent_sign, percent_text
+from table.explain import amount_text, card_name, percent_sign, percent_text
 from table.presenters import card_view
 
 register = template.Library()
@@ -13,6 +14,12 @@ register = template.Library()
 def percent(value: Fraction, places: int = 4) -> str:
     """An exact fraction as a percentage with fixed places: ``1.0579%`` (``1,0579 %`` in German)."""
     return percent_sign(percent_text(float(value) * 100, int(places)))
+
+
+@register.filter
+def chips(value: Decimal | int, places: int = 2) -> str:
+    """A chip amount grouped as the language groups it, with a true minus: ``1,000``, ``−7.65``."""
+    return amount_text(value, int(places), grouping=True)
 
 
 @register.filter

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import math
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -35,9 +36,12 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from lessons import house_edge
+from lessons import figures as lesson_figures
+from lessons import house_edge, systems
 from lessons.course import COURSE
+from table.charts import BAND_SIGMAS, example_chart
 from table.engine import (
+    DEFAULT_CUT_FROM_END,
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -49,6 +53,7 @@ from table.engine import (
     deck_counts,
     settle,
 )
+from table.presets import STANDARD_TABLE
 
 LANGUAGES = ["en", "de", "id"]
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
@@ -62,9 +67,14 @@ def _d(value: int | Fraction | Decimal) -> Decimal:
     return Decimal(value) if not isinstance(value, Fraction) else Decimal(value.numerator) / value.denominator
 
 
-def _percent(value: Fraction) -> Decimal:
-    """A fraction as the lessons print it: a percentage with four places."""
-    return Decimal(f"{float(value) * 100:.4f}")
+def _percent(value: Fraction, places: int = 4) -> Decimal:
+    """A fraction as the lessons print it: a percentage with four places (or ``places``)."""
+    return Decimal(f"{float(value) * 100:.{places}f}")
+
+
+def _rounded(value: int | Fraction | Decimal, places: int = 0) -> Decimal:
+    """A figure rounded as lesson 10 prints it (``grouped``, ``signed``)."""
+    return Decimal(f"{float(value):.{places}f}")
 
 
 def _points(*tokens: str) -> int:
@@ -103,6 +113,7 @@ def _cards_and_suits() -> Figures:
         "cards a deck": Decimal(sum(deck_counts(1))),
         "cards in eight decks": Decimal(sum(deck_counts(8))),
         "the rank ten": Decimal(Rank.TEN.value),
+        "cut card, cards before the end": Decimal(DEFAULT_CUT_FROM_END),
     }
 
 
@@ -121,6 +132,33 @@ def _first_stake() -> Figures:
         "stake": stake,
         "after confirming": start - stake,
         "after a Player win": start - stake + _returned(BetKind.PLAYER, Winner.PLAYER),
+        **_limits(),
+        **_two_spots_staked(),
+    }
+
+
+def _limits() -> Figures:
+    """The practice table's limits per spot (``table.presets``)."""
+    table = STANDARD_TABLE
+    return {
+        "min": table.min_bet,
+        "max": table.max_bet,
+        "lion min": table.lion_min,
+        "lion max": table.lion_max,
+    }
+
+
+def _two_spots_staked() -> Figures:
+    stake = lesson_figures.TWO_SPOT_STAKE
+    return {"two spots staked": stake * 2, "after two spots": lesson_figures.START - stake * 2}
+
+
+def _two_spots_settled() -> Figures:
+    """Lesson 6's two spots on a Banker win: what is left and the net (the other results break even)."""
+    case = lesson_figures.two_spot_case(lesson_figures.example_outcome("settlement", "both-spots"))
+    return {
+        "two spots, Banker wins: final": lesson_figures.START + case["net_value"],
+        "two spots, Banker wins: net": case["net_value"],
     }
 
 
@@ -145,6 +183,7 @@ def _settlement() -> Figures:
         "Banker returns": banker_win,
         "after a Banker win": after + banker_win,
         "commission percent": _commission_percent(),
+        **_two_spots_settled(),
     }
 
 
@@ -178,6 +217,97 @@ def _house_edge() -> Figures:
             figures[f"{table} edge {kind}"] = _percent(edge)
     for winner, probability in edges["standard"].probabilities.items():
         figures[f"standard {winner}"] = _percent(probability)
+    conventions = house_edge.conventions()
+    for side in ("player", "banker"):
+        figures[f"{side} without ties"] = _percent(conventions[f"{side}_without_ties"])
+        figures[f"{side} without ties, rounded"] = _percent(conventions[f"{side}_without_ties"], 2)
+    figures["Tie paying 9 to 1 edge"] = _percent(house_edge.tie_nine()["edge"])
+    figures["Lion Bonus max"] = STANDARD_TABLE.lion_max
+    for row in house_edge.lion_table():
+        for side in ("player", "banker"):
+            figures[f"Lion Bonus {side} {row['margin'] or 'natural'}"] = _percent(row[side], 2)
+    lion = house_edge.lion_example()
+    [result] = settle([Bet(BetKind.LION_BANKER, house_edge.LION_STAKE)], _lion_outcome(), STANDARD)
+    figures["Lion Bonus example winnings"] = result.winnings
+    figures["Lion Bonus example returns"] = lion["returned_value"]
+    return figures
+
+
+def _lion_outcome() -> Outcome:
+    return lesson_figures.example_outcome("house-edge", "lion-bonus")
+
+
+def _scoreboards_and_systems() -> Figures:
+    """Lesson 10: the figures ``lessons.systems`` computes (its kept figures are replayed by
+    ``tests/lessons/test_systems_lesson.py``), and the example balance chart (``table.charts``)."""
+    figures: Figures = {}
+    road = systems.scoreboard()
+    for key in ("coups", "columns", "changes", "first_column", "longest"):
+        figures[f"road {key}"] = Decimal(road[key])
+    for winner, count in road["counts"].items():
+        figures[f"road {winner} wins"] = Decimal(count)
+    table = systems.systems_table()
+    limits = table["limits"]
+    figures |= {
+        "table minimum": Decimal(limits.minimum),
+        "table maximum": Decimal(limits.maximum),
+        "stack": Decimal(table["stack"]),
+        "stack in minimum stakes": Decimal(table["stack_units"]),
+        "sessions": Decimal(table["sessions"]),
+        "coups a session": Decimal(table["coups"]),
+        "Player edge": _percent(table["edge"]),
+    }
+    for losses, stake, lost in table["martingale_ladder"]:
+        figures[f"Martingale after {losses} losses: stake"] = Decimal(stake)
+        figures[f"Martingale after {losses} losses: lost"] = Decimal(lost)
+    for name, row in table["rows"].items():
+        for share in ("ahead", "behind", "capped", "short", "broke"):
+            figures[f"{name} {share}"] = _percent(getattr(row, share), 1)
+        figures[f"{name} median"] = _rounded(row.median)
+        figures[f"{name} worst"] = Decimal(row.worst)
+        figures[f"{name} best"] = Decimal(row.best)
+        figures[f"{name} mean"] = _rounded(row.mean_net, 2)
+        figures[f"{name} staked"] = _rounded(row.staked)
+        figures[f"{name} lost per chip"] = _percent(row.loss_per_chip, 2)
+        for bound, share in row.bins:
+            figures[f"{name} share up to {bound}"] = _percent(share, 1)
+    for index, bound in enumerate(systems.BINS):
+        # A bin's label names its bounds in chips ("lost 100 to 499", "won more than 100"): each
+        # bound, and the next bin's first value unless that bin is the open last one.
+        figures[f"bin bound {bound}"] = Decimal(abs(bound))
+        if index < len(systems.BINS) - 1:
+            figures[f"bin after {bound}"] = Decimal(abs(bound + 1))
+    gone = systems.STATES["small-gone"]
+    figures["cards taken out of an arranged shoe"] = Decimal(sum(gone.values()))
+    figures["of each value"] = Decimal(max(gone.values()))
+    for name, state in systems.arranged_states().items():
+        figures[f"{name} cards left"] = Decimal(state["cards"])
+        figures[f"{name} Banker edge"] = _percent(state["banker"])
+        figures[f"{name} Player edge"] = _percent(state["player"])
+    counting = systems.counting_study()
+    figures |= {
+        "shoes dealt": Decimal(counting["shoes"]),
+        "coups looked at": Decimal(counting["states"]),
+        "coups with the bettor ahead": Decimal(counting["ahead"]),
+        "lowest Banker edge": _percent(counting["banker_lowest"]),
+        "lowest Player edge": _percent(counting["player_lowest"]),
+    }
+    chart = example_chart()
+    figures |= {
+        "chart rounds": Decimal(chart.rounds),
+        "chart stake a round": chart.staked / chart.rounds,
+        "chart start": chart.actual[0],
+        "chart end": chart.actual[-1],
+        "chart expected end": chart.expected[-1],
+        "chart band width": chart.band_width,
+        "chart staked": chart.staked,
+        "chart expected loss": chart.expected_loss,
+        "chart luck": chart.luck,
+        # Results in 100 inside two standard deviations of a normal spread (95.45...).
+        "inside the band, in 100": Decimal(round(100 * math.erf(BAND_SIGMAS / math.sqrt(2)))),
+    }
+    for _y, label in chart.y_ticks:
+        figures[f"chart tick {label}"] = Decimal(label)
     return figures
 
 
@@ -192,6 +322,7 @@ FIGURES: dict[str, Callable[[], Figures]] = {
     "drawing": _drawing,
     "banker-table": _banker_table,
     "house-edge": _house_edge,
+    systems.SLUG: _scoreboards_and_systems,
 }
 #: Figures any lesson may print without registering them: an amount the table's chips make, a
 #: ratio's "1" or "2" (1 to 2), points and totals 0 to 9, and lesson numbers.

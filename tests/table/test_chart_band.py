@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal
 from http import HTTPStatus
 
+import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from table.charts import (
     BAND_SIGMAS,
@@ -17,6 +21,7 @@ from table.charts import (
     example_chart,
 )
 from table.engine import STANDARD, BetKind, deck_counts, outcome_distribution, return_variance
+from table.explain import amount_text
 from tests.table.test_results import play
 
 
@@ -69,3 +74,17 @@ def test_the_results_page_answers_an_htmx_request_too(client, seat):
     response = client.get(reverse("table:results"), headers={"HX-Request": "true"})
 
     assert response.status_code == HTTPStatus.OK and 'class="band"' in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "id"])
+def test_the_chart_writes_svg_coordinates_with_a_point_and_its_amounts_in_the_language(language):
+    """German and Indonesian wrote y="204,0": SVG reads two coordinates there and scatters the digits."""
+    chart = example_chart()
+    with translation.override(language):
+        html = render_to_string("table/partials/_balance_chart.html", {"chart": chart})
+
+    coordinates = re.findall(r'\s(?:x|y|x1|x2|y1|y2)="([^"]*)"', html)
+    assert coordinates and all(re.fullmatch(r"-?\d+(?:\.\d+)?", value) for value in coordinates), coordinates
+    with translation.override(language):
+        staked = amount_text(chart.staked, grouping=True)
+    assert f"{staked} " in html and staked != f"{chart.staked}"
