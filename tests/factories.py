@@ -6,7 +6,10 @@ import secrets
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 
+from accounts.models import Classroom
+from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.models import IssuedQuestion
 from progress.models import Attempt
 from table import services
@@ -80,3 +83,22 @@ def arrange_shoe(seat: Seat, cards: list[str] | str, *, filler: int = 12) -> Sea
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=seat.shoe_number + 1)
     seat.refresh_from_db()
     return seat
+
+
+def two_instructors_each_with_a_class() -> dict:
+    """teacher-a teaching "Class A" and teacher-b teaching "Class B", both in the Instructors group.
+
+    The scoping tests' common ground: what one instructor may see of the other's class.
+    """
+    ensure_instructors_group()
+    group = Group.objects.get(name=INSTRUCTORS)
+    a, b = (
+        UserFactory(instructor=True, username="teacher-a"),
+        UserFactory(instructor=True, username="teacher-b"),
+    )
+    for teacher in (a, b):
+        teacher.groups.add(group)
+    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
+    class_a.instructors.add(a)
+    class_b.instructors.add(b)
+    return {"a": a, "b": b, "class_a": class_a, "class_b": class_b}

@@ -10,7 +10,6 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import SESSION_KEY, get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -18,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accounts import services
-from accounts.models import Classroom, Membership, ResetLink
+from accounts.models import Membership, ResetLink
 from accounts.services import token_hash
-from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from tests.factories import UserFactory
+from instructors.roles import ensure_instructors_group
+from tests.factories import UserFactory, two_instructors_each_with_a_class
 from tests.races import together
 
 NEW_PASSWORD = "blue-lantern-harbour-42"
@@ -29,21 +28,11 @@ NEW_PASSWORD = "blue-lantern-harbour-42"
 
 @pytest.fixture
 def world(db):
-    ensure_instructors_group()
-    group = Group.objects.get(name=INSTRUCTORS)
-    a, b = (
-        UserFactory(instructor=True, username="teacher-a"),
-        UserFactory(instructor=True, username="teacher-b"),
-    )
-    for teacher in (a, b):
-        teacher.groups.add(group)
-    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
-    class_a.instructors.add(a)
-    class_b.instructors.add(b)
+    world = two_instructors_each_with_a_class()
     mine, theirs = UserFactory(username="alice-in-a"), UserFactory(username="bob-in-b")
-    Membership.objects.create(user=mine, classroom=class_a)
-    Membership.objects.create(user=theirs, classroom=class_b)
-    return {"a": a, "b": b, "class_a": class_a, "mine": mine, "theirs": theirs}
+    Membership.objects.create(user=mine, classroom=world["class_a"])
+    Membership.objects.create(user=theirs, classroom=world["class_b"])
+    return world | {"mine": mine, "theirs": theirs}
 
 
 @pytest.fixture

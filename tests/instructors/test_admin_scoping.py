@@ -14,13 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Learner, Membership
-from instructors.roles import INSTRUCTORS, ensure_instructors_group
+from instructors.roles import INSTRUCTORS
 from progress.models import Attempt, DrillCell, Lesson, LessonProgress, PayoutAnswer, PayoutRecord
 from progress.services import drill_cell_record, payout_answer_record
 from table import services
 from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
-from tests.factories import UserFactory, arrange_shoe
+from tests.factories import UserFactory, arrange_shoe, two_instructors_each_with_a_class
 
 
 def make_learner(username, classroom):
@@ -58,24 +58,10 @@ def make_learner(username, classroom):
 
 @pytest.fixture
 def world(db):
-    ensure_instructors_group()
-    group = Group.objects.get(name=INSTRUCTORS)
-    a, b = (
-        UserFactory(instructor=True, username="teacher-a"),
-        UserFactory(instructor=True, username="teacher-b"),
-    )
-    for teacher in (a, b):
-        teacher.groups.add(group)
-    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
-    class_a.instructors.add(a)
-    class_b.instructors.add(b)
-    return {
-        "a": a,
-        "b": b,
-        "class_a": class_a,
-        "class_b": class_b,
-        "mine": make_learner("alice-in-a", class_a),
-        "theirs": make_learner("bob-in-b", class_b),
+    world = two_instructors_each_with_a_class()
+    return world | {
+        "mine": make_learner("alice-in-a", world["class_a"]),
+        "theirs": make_learner("bob-in-b", world["class_b"]),
     }
 
 

@@ -13,7 +13,6 @@ from http import HTTPStatus
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.contrib.auth.models import Group
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
@@ -21,30 +20,18 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
-from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.course import COURSE
 from progress.models import PAYOUT_MASTERY_STREAK, Assignment, DrillCell, Lesson, LessonProgress
 from progress.services import payout_answer_record
 from table import services
-from tests.factories import SeatFactory, UserFactory
+from tests.factories import SeatFactory, UserFactory, two_instructors_each_with_a_class
 
 HOUR = timedelta(hours=1)
 
 
 @pytest.fixture
 def world(db):
-    ensure_instructors_group()
-    group = Group.objects.get(name=INSTRUCTORS)
-    a, b = (
-        UserFactory(instructor=True, username="teacher-a"),
-        UserFactory(instructor=True, username="teacher-b"),
-    )
-    for teacher in (a, b):
-        teacher.groups.add(group)
-    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
-    class_a.instructors.add(a)
-    class_b.instructors.add(b)
-    return {"a": a, "b": b, "class_a": class_a, "class_b": class_b}
+    return two_instructors_each_with_a_class()
 
 
 @pytest.fixture
