@@ -10,3 +10,10 @@ def _ledger_invariant(db):
     yield
     for seat in Seat.objects.all():
         ledger_verify(seat)
+
+
+@pytest.fixture
+def player(client, seat):
+    """The test client, logged in as the seat's learner."""
+    client.force_login(seat.user)
+    return client

@@ -16,28 +16,10 @@ from table.explain import card_name
 from table.models import Round, Seat
 from table.selectors import next_coup_odds
 from table.templatetags.table_tags import percent
+from tests.table.table_client import HX, MODES, confirm, deal
 
-HX = {"HX-Request": "true"}
-MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 #: The engine's card values, written out again: a ten or a picture burns ten.
 BURNS = {"A": 1, "10": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
-
-
-@pytest.fixture
-def player(client, seat):
-    client.force_login(seat.user)
-    return client
-
-
-def confirm(client, headers=None, round="1", **stakes):
-    data = {"round": round, **{f"stake_{kind}": str(amount) for kind, amount in stakes.items()}}
-    return client.post(reverse("table:round-confirm"), data, headers=headers or {})
-
-
-def deal(client, index, headers=None, round="1"):
-    return client.post(
-        reverse("table:round-deal"), {"round": round, "card": str(index)}, headers=headers or {}
-    )
 
 
 def the_burn(seat):

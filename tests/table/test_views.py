@@ -14,26 +14,7 @@ from django.utils.html import escape
 from table import errors
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
-
-HX = {"HX-Request": "true"}
-MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
-
-
-@pytest.fixture
-def player(client, seat):
-    client.force_login(seat.user)
-    return client
-
-
-def confirm(client, headers=None, round="1", **stakes):
-    data = {"round": round, **{f"stake_{kind}": str(amount) for kind, amount in stakes.items()}}
-    return client.post(reverse("table:round-confirm"), data, headers=headers or {})
-
-
-def deal(client, index, headers=None, round="1"):
-    return client.post(
-        reverse("table:round-deal"), {"round": round, "card": str(index)}, headers=headers or {}
-    )
+from tests.table.table_client import HX, MODES, confirm, deal
 
 
 def chips(seat):

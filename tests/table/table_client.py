@@ -1,0 +1,20 @@
+"""The practice table's requests as the views tests send them, with and without htmx."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+HX = {"HX-Request": "true"}
+MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
+
+
+def confirm(client, headers=None, round="1", **stakes):
+    data = {"round": round, **{f"stake_{kind}": str(amount) for kind, amount in stakes.items()}}
+    return client.post(reverse("table:round-confirm"), data, headers=headers or {})
+
+
+def deal(client, index, headers=None, round="1"):
+    return client.post(
+        reverse("table:round-deal"), {"round": round, "card": str(index)}, headers=headers or {}
+    )
