@@ -52,8 +52,13 @@ run: static
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT)
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Two passes: everything but the browser in JOBS processes (pytest-xdist; each has its own test
+# database), then the browser tests in one process, since Chromium and the live server already use
+# both cores of a small machine. JOBS=1 runs the first pass in this process.
+JOBS ?= 2
 test: static
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not browser" $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
+	$(BIN)/pytest -m browser
 
 lint: $(STAMP)
 	$(BIN)/lint-imports
