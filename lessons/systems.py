@@ -42,9 +42,7 @@ from table.engine import (
     deck_counts,
     exact_odds,
     odds_for_decks,
-    outcome_distribution,
     play_coup,
-    return_variance,
     study,
 )
 from table.engine.shoe import one_deck
@@ -255,15 +253,6 @@ def counting_study() -> dict[str, Any]:
         "banker_lowest": min(Fraction(shoe["banker_lowest"]) for shoe in shoes),
         "player_lowest": min(Fraction(shoe["player_lowest"]) for shoe in shoes),
     }
-
-
-# --- the band ---------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def player_spread() -> Fraction:
-    """The variance of one chip staked on Player (8 decks, exact)."""
-    return return_variance(BetKind.PLAYER, STANDARD, outcome_distribution(deck_counts(DECKS)))
 
 
 def _bin_label(low: int | None, high: int | None) -> str:

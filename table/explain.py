@@ -70,12 +70,6 @@ def amount_text(
     return MINUS + text if number < 0 else text
 
 
-def count_text(value: int) -> str:
-    """A count with the locale's grouping: ``60,000`` (``60.000`` in German and Indonesian)."""
-    text = number_format(abs(value), force_grouping=True)
-    return MINUS + text if value < 0 else text
-
-
 def percent_sign(number: str) -> str:
     """A formatted figure with the locale's percent sign: ``1.0579%`` (``1,0579 %`` in German)."""
     return _("%(percent)s%%") % {"percent": number}
