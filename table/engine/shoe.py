@@ -64,6 +64,7 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_~"
 _CODES: list[Card] = [Card(rank, suit) for suit in Suit for rank in Rank] + [Card(rank) for rank in Rank]
 _CHAR_OF = {card: _ALPHABET[index] for index, card in enumerate(_CODES)}
 _CARD_OF = {char: card for card, char in _CHAR_OF.items()}
+_CARD_CHARS = frozenset(_CARD_OF)
 
 
 def one_deck() -> list[Card]:
@@ -364,6 +365,39 @@ class Shoe:
             cut_card_just_out=position == cut,
             burn=burn,
         )
+
+    @staticmethod
+    def draw_from(text: str) -> tuple[Card, str]:
+        """Take the next card of a dumped shoe: the card and the dump after it, without rebuilding the shoe.
+
+        The same as ``loads``, ``draw`` and ``dumps``, at the cost of reading one character (a deal
+        request does this on every card).
+
+        >>> card, after = Shoe.draw_from(Shoe.arranged(["AS", "10H", "K"]).dumps())
+        >>> card, after
+        (AS, 's1.0.3.1.AW~')
+        >>> Shoe.loads(after).remaining
+        2
+
+        :raises InvalidShoeError: if the text is not a dumped shoe.
+        :raises ShoeEmptyError: if no card is left.
+        """
+        try:
+            decks, cut, position, burned, cards = Shoe._fields(text)
+            size = len(cards)
+            if not (0 <= position <= size and 0 <= cut <= size and set(cards) <= _CARD_CHARS):
+                raise ValueError
+            if burned is not None and (not cards or burned != burn_count(_CARD_OF[cards[0]])):
+                raise ValueError
+            if burned is not None and position < 1 + burned:
+                raise ValueError
+        except (ValueError, AttributeError, TypeError):
+            raise InvalidShoeError(f"{str(text)[:40]!r} is not a dumped shoe.") from None
+        if position == size:
+            raise ShoeEmptyError(f"The shoe is empty: all {len(cards)} cards have been dealt.")
+        burn = "" if burned is None else f".{burned}"
+        head = _FORMAT if burned is None else _FORMAT_BURNED
+        return _CARD_OF[cards[position]], f"{head}.{decks}.{cut}.{position + 1}{burn}.{cards}"
 
     @classmethod
     def loads(cls, text: str) -> Shoe:

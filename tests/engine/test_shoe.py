@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 
@@ -360,3 +361,62 @@ def test_remaining_in_a_dump_equals_the_loaded_shoes_remaining(drawn):
 def test_remaining_in_refuses_text_that_is_not_a_dump(text):
     with pytest.raises(InvalidShoeError):
         Shoe.remaining_in(text)
+
+
+# --------------------------------------------------------------------------
+# Drawing from a dump (what a deal request does)
+# --------------------------------------------------------------------------
+
+
+def _draw_the_long_way(text: str) -> tuple[Card, str]:
+    shoe = Shoe.loads(text)
+    card = shoe.draw()
+    return card, shoe.dumps()
+
+
+@st.composite
+def dumps_and_edits(draw):
+    """A dump of an arranged or burned shoe at any position, maybe with one character changed."""
+    shoe = draw(arranged_shoes())
+    if draw(st.booleans()) and shoe.position == 0 and len(shoe) > 10:
+        with contextlib.suppress(InvalidShoeError):
+            shoe.burn()
+    text = shoe.dumps()
+    if draw(st.booleans()) and text:
+        at = draw(st.integers(0, len(text) - 1))
+        text = text[:at] + draw(st.sampled_from(".-0123456789Az~!é ")) + text[at + 1 :]
+    return text
+
+
+@given(dumps_and_edits() | st.text(max_size=30))
+@NO_DB
+def test_draw_from_a_dump_is_loads_draw_dumps(text):
+    """The same card, the same dump after it, and the same error, for any text whatever."""
+    try:
+        expected = _draw_the_long_way(text)
+    except (InvalidShoeError, ShoeEmptyError) as error:
+        with pytest.raises(type(error)):
+            Shoe.draw_from(text)
+        return
+    assert Shoe.draw_from(text) == expected
+
+
+@given(st.integers(1, 8), st.randoms(use_true_random=False))
+@NO_DB
+def test_drawing_a_burned_shoe_from_its_dumps_deals_the_whole_shoe_in_order(decks, rng):
+    shoe = Shoe.shuffled(decks, rng=rng)
+    shoe.burn()
+    text, dealt = shoe.dumps(), []
+    while Shoe.remaining_in(text):
+        card, text = Shoe.draw_from(text)
+        dealt.append(card)
+    assert dealt == draw_all(shoe)
+    assert text == shoe.dumps()
+    with pytest.raises(ShoeEmptyError):
+        Shoe.draw_from(text)
+
+
+@pytest.mark.parametrize("value", [None, 42])
+def test_draw_from_a_non_string_raises_invalid_shoe_error(value):
+    with pytest.raises(InvalidShoeError):
+        Shoe.draw_from(value)
