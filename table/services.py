@@ -29,7 +29,7 @@ from django.utils import timezone
 from accounts.selectors import learner_class
 from progress.selectors import course_completed
 from progress.services import drill_cell_record
-from table import coach, errors
+from table import coach, deal_rows, errors
 from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text, chips_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
@@ -366,12 +366,12 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     A request for a card already dealt (a double click, a replayed form)
     changes nothing and returns the current state.
     """
-    seat = _lock_seat(seat)
     # No bets are read here: the felt shows the confirmed stakes from ``round.stakes`` while the
     # coup is dealt, and ``_settle`` reads the bets only when the coup ends. A deal that does not
-    # settle costs the seat and round locks and their two updates (6 statements with the session).
-    round = Round.objects.select_for_update().filter(seat=seat, number=round_number).first()
+    # settle costs one statement for both locks and one for both writes (4 with the session's two).
+    seat, round = deal_rows.lock(seat, round_number)
     if round is None:
+        _lock_seat(seat)  # a learner without a seat gets one, as from every other service
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
     if round.state == Round.State.BETTING:
         raise errors.WrongState(errors.CONFIRM_FIRST)
@@ -387,14 +387,15 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     coup = Coup.replay(tokens)
     if round.coached and coach.pending(coup, round.calls) is not None:
         raise errors.WrongState(errors.CALL_FIRST)  # the coup is not over here, so it is a draw call
-    shoe = Shoe.loads(seat.shoe_state)
-    step = coup.deal(shoe.draw())
+    card, seat.shoe_state = Shoe.draw_from(seat.shoe_state)
+    step = coup.deal(card)
     round.cards = " ".join([*tokens, step.card.token])
-    seat.shoe_state = shoe.dumps()
-    if coup.outcome is not None:
+    if coup.outcome is None:
+        deal_rows.save_card(seat, round)
+    else:
         _settle(seat, round, coup)
-    seat.save(update_fields=["balance", "shoe_state", "updated_at"])
-    round.save()
+        seat.save(update_fields=["balance", "shoe_state", "updated_at"])
+        round.save()
     return DealResult(round=round, step=step)
 
 

@@ -1,0 +1,166 @@
+"""The deal's written-out statements (``table.deal_rows``): they load, lock and write as the ORM would.
+
+The first tests run on both databases; the lock-order and commit tests need PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from decimal import Decimal
+from http import HTTPStatus
+
+import psycopg
+import pytest
+from django.db import connection, connections, transaction
+from django.test import Client
+
+from table import deal_rows, services
+from table.models import Round, Seat
+from tests.factories import SeatFactory
+from tests.table.table_client import HX, confirm, deal
+
+
+def fields(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def typed(values: dict) -> dict:
+    return {name: (type(value), value) for name, value in values.items()}
+
+
+@pytest.mark.django_db
+def test_the_locked_rows_load_exactly_as_the_orm_loads_them(player, seat):
+    confirm(player, HX, player=10, tie=5)
+    deal(player, 0, HX)
+    Round.objects.filter(seat=seat, number=1).update(calls={"player-draw": {"answer": "draws"}})
+    handle = services.learner_seat(seat.user)
+
+    with transaction.atomic():
+        locked_seat, locked_round = deal_rows.lock(handle, 1)
+        by_pk_seat, by_pk_round = deal_rows.lock(Seat(pk=seat.pk), 1)
+
+    orm_seat, orm_round = Seat.objects.get(pk=seat.pk), Round.objects.get(seat=seat, number=1)
+    # Types too: Decimal balances, aware datetimes, JSON as dicts, booleans (SQLite stores 0/1).
+    assert typed(fields(locked_seat)) == typed(fields(orm_seat)) == typed(fields(by_pk_seat))
+    assert typed(fields(locked_round)) == typed(fields(orm_round)) == typed(fields(by_pk_round))
+    assert locked_round.stakes == orm_round.stakes and isinstance(orm_round.stakes, dict)
+    assert locked_seat.balance == Decimal("85.00")
+    assert locked_round.seat is locked_seat
+    assert not locked_seat._state.adding and not locked_round._state.adding
+
+
+@pytest.mark.django_db
+def test_without_that_round_nothing_is_loaded(seat):
+    handle = services.learner_seat(seat.user)
+    with transaction.atomic():
+        assert deal_rows.lock(handle, 1) == (handle, None)
+
+
+@pytest.mark.django_db
+def test_a_card_is_written_to_both_rows_and_nothing_else(player, seat):
+    confirm(player, HX, banker=10)
+    before_seat, before_round = fields(Seat.objects.get(pk=seat.pk)), fields(Round.objects.get(seat=seat))
+
+    assert deal(player, 0, HX).status_code == HTTPStatus.OK
+
+    after_seat, after_round = fields(Seat.objects.get(pk=seat.pk)), fields(Round.objects.get(seat=seat))
+    changed_seat = {name for name in after_seat if after_seat[name] != before_seat[name]}
+    changed_round = {name for name in after_round if after_round[name] != before_round[name]}
+    assert changed_seat == {"shoe_state", "updated_at"}
+    assert changed_round == {"cards", "updated_at"}
+    assert after_seat["updated_at"] == after_round["updated_at"] > before_round["updated_at"]
+    assert len(after_round["cards"].split()) == 1
+
+
+# --- PostgreSQL: the lock order and the commit --------------------------------------------------
+
+
+def admin_connection():
+    conf = connection.settings_dict
+    return psycopg.connect(
+        host=conf["HOST"] or "127.0.0.1",
+        port=conf["PORT"] or 5432,
+        user=conf["USER"],
+        password=conf["PASSWORD"] or None,
+        dbname=conf["NAME"],
+    )
+
+
+def waiting_for_a_lock(prober) -> bool:
+    waiting = prober.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]
+    prober.rollback()
+    return bool(waiting)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_waiting_for_the_round_already_holds_the_seat_as_every_service_locks_them():
+    """Seat first, then round (docs/decisions/0001): a deal that waits on a locked round holds its seat."""
+    seat = SeatFactory()
+    client = Client()
+    client.force_login(seat.user)
+    confirm(client, HX, player=10)
+    round_id = Round.objects.get(seat=seat).pk
+    statuses = []
+
+    def deal_in_thread():
+        try:
+            other = Client()
+            other.force_login(seat.user)
+            statuses.append(deal(other, 0, HX).status_code)
+        finally:
+            connections.close_all()
+
+    with admin_connection() as holder, admin_connection() as prober:
+        holder.execute("SELECT 1 FROM table_round WHERE id = %s FOR UPDATE", [round_id])
+        dealer = threading.Thread(target=deal_in_thread)
+        dealer.start()
+        try:
+            for _ in range(200):  # until the deal is queued behind the round's lock (at most 10 s)
+                if waiting_for_a_lock(prober):
+                    break
+                time.sleep(0.05)
+            assert waiting_for_a_lock(prober)
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                prober.execute("SELECT 1 FROM table_seat WHERE id = %s FOR UPDATE NOWAIT", [seat.pk])
+            prober.rollback()
+        finally:
+            holder.rollback()
+            dealer.join(timeout=30)
+
+    assert statuses == [HTTPStatus.OK]
+    assert len(Round.objects.get(pk=round_id).cards.split()) == 1
+
+
+def synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('synchronous_commit')")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk():
+    seat = SeatFactory(cards="5 3 K J 8")
+    client = Client()
+    client.force_login(seat.user)
+    confirm(client, HX, player=10)
+    with transaction.atomic():
+        services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=0)
+        assert synchronous_commit() == "off"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_settling_card_commits_as_every_chip_movement_does():
+    seat = SeatFactory(cards="5 3 K J 8")
+    client = Client()
+    client.force_login(seat.user)
+    confirm(client, HX, player=10)
+    for index in range(4):
+        deal(client, index, HX)
+    with transaction.atomic():
+        result = services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=4)
+        assert result.round.state == Round.State.SETTLED
+        assert synchronous_commit() == "on"
