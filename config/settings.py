@@ -121,6 +121,11 @@ else:
         "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Each web process keeps its database connection between requests (seconds; 0: a new one per
+# request). Opening a PostgreSQL connection costs more than a whole deal (issue 16); a connection
+# that broke while idle is noticed and replaced before a request uses it.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a competing writer instead of failing at once with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
