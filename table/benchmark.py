@@ -6,14 +6,16 @@ Design overview:
   created, migrated and filled with N learners; it is dropped at the end.
   Each learner gets a session made by the harness in the server's own
   session store (a log-in per learner would only measure password hashing).
-- In process: Django's test client sends deal requests (htmx, the cards of
-  whole coups; the settling one is counted apart) and ``/ping`` (the full
-  middleware stack, an anonymous client: no database) through the same
-  stack, with no HTTP and no other load. Their p50s and ratio, and the bytes
-  of the deal responses.
+- In process: Django's test client sends one learner's deal requests (htmx,
+  url-encoded as htmx sends them; the cards of whole coups, the settling one
+  counted apart) and, after each card, that learner's ``/ping`` (the bare view
+  behind the same middleware, session and user), with no HTTP and no other
+  load. Their p50s and ratio, the anonymous ``/ping`` (no database at all) beside
+  them, and the bytes of the deal responses.
 - Over HTTP, gunicorn serves the app with the production settings
   (``config.production``, 2 workers) on a free local port. Light load: one
-  learner plays for a few seconds, then one anonymous ``/ping`` client does.
+  learner plays for a few seconds, then one ``/ping`` client with a learner's
+  session does.
   Saturation: N learners at once, then N ``/ping`` clients at once,
   measured separately so that neither waits in the other's queue.
 - The load generator runs in separate processes (``--processes``), not

@@ -18,6 +18,7 @@ FIGURES = {
     "in_process_deal_p50_ms",
     "in_process_ping_p50_ms",
     "in_process_ratio_deal_to_ping",
+    "in_process_anonymous_ping_p50_ms",
     "http_light_deal_p50_ms",
     "http_light_ping_p50_ms",
     "http_light_ratio_deal_to_ping",

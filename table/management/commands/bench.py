@@ -127,39 +127,55 @@ class Command(BaseCommand):
         self._report(figures, saturated.tally.errors + light_deal.tally.errors + pings.tally.errors)
         return figures
 
-    def _in_process(self, rounds: int = 40, pings: int = 600) -> dict:
-        """Deal and /ping through Django's whole stack in this process (no HTTP, no other load)."""
+    def _in_process(self, rounds: int = 60, warm_up: int = 10) -> dict:
+        """Deal and /ping through Django's whole stack in this process (no HTTP, no other load).
+
+        Both are sent by the same logged-in learner, as over HTTP: the baseline is the bare view
+        behind the same middleware, session and user. They alternate (each card of a coup, then a
+        ping), so both are measured under the same conditions. Forms are sent url-encoded, as htmx
+        sends them. The anonymous /ping (no session, no database) is reported beside them.
+        """
         user = get_user_model().objects.create_user("bench-in-process")
         seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
         services.seat_set_coach(seat=seat, on=False)
         client = Client(HTTP_HOST="127.0.0.1")
         client.force_login(user)
-        hx = {"HX-Request": "true"}
-        deal_times, deal_bytes, settle_bytes = [], [], []
-        for number in range(1, rounds + 1):
-            client.post("/table/round/confirm/", {"round": str(number), "stake_player": "5"}, headers=hx)
-            for card in range(6):
-                started = time.perf_counter()
-                response = client.post(
-                    "/table/round/deal/", {"round": str(number), "card": str(card)}, headers=hx
-                )
-                elapsed = time.perf_counter() - started
-                if benchmark.SETTLED in response.content:
-                    settle_bytes.append(len(response.content))
-                    break
-                deal_times.append(elapsed)
-                deal_bytes.append(len(response.content))
-        anonymous = Client(HTTP_HOST="127.0.0.1")  # the baseline reads no session: no database at all
-        ping_times = []
-        for _ in range(pings):
+        anonymous = Client(HTTP_HOST="127.0.0.1")
+        form, hx = "application/x-www-form-urlencoded", {"HX-Request": "true"}
+        deal_times, ping_times, anonymous_times, deal_bytes, settle_bytes = [], [], [], [], []
+
+        def timed(send, *args, **kwargs) -> tuple[float, bytes]:
             started = time.perf_counter()
-            anonymous.get("/ping")
-            ping_times.append(time.perf_counter() - started)
+            response = send(*args, **kwargs)
+            return time.perf_counter() - started, response.content
+
+        for number in range(1, warm_up + rounds + 1):
+            counted = number > warm_up
+            stake = f"round={number}&stake_player=5"
+            client.post("/table/round/confirm/", stake, content_type=form, headers=hx)
+            for card in range(6):
+                body = f"round={number}&card={card}"
+                elapsed, content = timed(
+                    client.post, "/table/round/deal/", body, content_type=form, headers=hx
+                )
+                if benchmark.SETTLED in content:
+                    if counted:
+                        settle_bytes.append(len(content))
+                    break
+                ping, _ = timed(client.get, "/ping")
+                bare, _ = timed(anonymous.get, "/ping")
+                if counted:
+                    deal_times.append(elapsed)
+                    deal_bytes.append(len(content))
+                    ping_times.append(ping)
+                    anonymous_times.append(bare)
         deal_p50, ping_p50 = benchmark.percentile(deal_times, 0.5), benchmark.percentile(ping_times, 0.5)
         return {
             "in_process_deal_p50_ms": round(deal_p50 * 1000, 3),
             "in_process_ping_p50_ms": round(ping_p50 * 1000, 3),
             "in_process_ratio_deal_to_ping": round(deal_p50 / ping_p50, 2),
+            "in_process_anonymous_ping_p50_ms": round(benchmark.percentile(anonymous_times, 0.5) * 1000, 3),
+            "in_process_deals_measured": len(deal_times),
             "deal_response_bytes_max": max(deal_bytes),
             "deal_response_bytes_p50": int(benchmark.percentile(deal_bytes, 0.5)),
             "settling_response_bytes_p50": int(benchmark.percentile(settle_bytes, 0.5)),
@@ -265,7 +281,9 @@ class Command(BaseCommand):
         write = self.stdout.write
         write(
             f"in process: deal p50 {figures['in_process_deal_p50_ms']} ms, /ping p50 "
-            f"{figures['in_process_ping_p50_ms']} ms: × {figures['in_process_ratio_deal_to_ping']}"
+            f"{figures['in_process_ping_p50_ms']} ms (same learner): "
+            f"× {figures['in_process_ratio_deal_to_ping']} "
+            f"(anonymous /ping p50 {figures['in_process_anonymous_ping_p50_ms']} ms)"
         )
         write(
             f"HTTP at light load: deal p50 {figures['http_light_deal_p50_ms']} ms, /ping p50 "
