@@ -11,12 +11,14 @@ Nothing undealt is ever read here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from types import MappingProxyType
 
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -127,7 +129,7 @@ class TableView:
     cut_card_just_out: bool = False
     can_reset: bool = False
     #: Where the panel's forms post, and the element they swap: the table's, or a lesson example's.
-    urls: dict[str, str] = field(default_factory=dict)
+    urls: Mapping[str, str] = field(default_factory=dict)
     panel_id: str = "table-panel"
     lion: bool = True
     #: A lesson example is one coup: no betting form for a next round once it is settled.
@@ -424,11 +426,18 @@ TABLE_URLS = {
 }
 
 
+@lru_cache(maxsize=8)
+def table_urls(script_prefix: str) -> Mapping[str, str]:
+    """The table's form URLs under this script prefix, reversed once instead of on every card (read-only:
+    every view shares them)."""
+    return MappingProxyType({key: reverse(name) for key, name in TABLE_URLS.items()})
+
+
 def table_view(
     seat: Seat,
     round: Round | None = None,
     *,
-    urls: dict[str, str] | None = None,
+    urls: Mapping[str, str] | None = None,
     panel_id: str = "table-panel",
     lion: bool = True,
     one_round: bool = False,
@@ -462,7 +471,7 @@ def table_view(
         next_number=next_number,
         can_reset=seat.balance < PRESETS[seat.preset].min_bet
         and not (round is not None and round.state == Round.State.DEALING),
-        urls=urls if urls is not None else {key: reverse(name) for key, name in TABLE_URLS.items()},
+        urls=urls if urls is not None else table_urls(get_script_prefix()),
         panel_id=panel_id,
         lion=lion,
         one_round=one_round,
