@@ -14,8 +14,9 @@ Design overview:
   them, and the bytes of the deal responses.
 - Over HTTP, gunicorn serves the app with the production settings
   (``config.production``, 2 workers) on a free local port. Light load: one
-  learner plays for a few seconds, then one ``/ping`` client with a learner's
-  session does.
+  learner plays for a few seconds, and after each card that does not end the
+  coup sends ``/ping`` with the same session (as in process); the settling
+  card is reported apart.
   Saturation: N learners at once, then N ``/ping`` clients at once,
   measured separately so that neither waits in the other's queue.
 - The load generator runs in separate processes (``--processes``), not
@@ -137,8 +138,12 @@ class Browser:
         self.next_round = int(ROUND.search(content).group(1))
 
 
-def play_rounds(browsers: list[Browser], tally: Tally, stop: float) -> None:
-    """One simulated learner at a time per thread: whole rounds, taking the thread's learners in turn."""
+def play_rounds(browsers: list[Browser], tally: Tally, stop: float, pinger: Browser | None = None) -> None:
+    """One simulated learner at a time per thread: whole rounds, taking the thread's learners in turn.
+
+    With a ``pinger`` (light load: one learner), each card that does not end the coup is followed by
+    that learner's ``/ping`` on a second connection, so both are measured under the same conditions.
+    """
     turn = 0
     while time.perf_counter() < stop:
         browser = browsers[turn % len(browsers)]
@@ -146,12 +151,12 @@ def play_rounds(browsers: list[Browser], tally: Tally, stop: float) -> None:
         try:
             if not browser.csrf:
                 browser.start()
-            play_round(browser, tally)
+            play_round(browser, tally, pinger)
         except (OSError, http.client.HTTPException, RuntimeError, AttributeError) as error:
             tally.errors.append(f"{type(error).__name__}: {error}")
 
 
-def play_round(browser: Browser, tally: Tally) -> None:
+def play_round(browser: Browser, tally: Tally, pinger: Browser | None = None) -> None:
     """Confirm a bet, then one deal request per card until the coup is settled."""
     number = browser.next_round
     status, content, elapsed = browser.request(
@@ -179,6 +184,8 @@ def play_round(browser: Browser, tally: Tally) -> None:
             browser.next_round = number + 1
             return
         tally.deal.append(elapsed)
+        if pinger is not None:
+            ping(pinger, tally)
     tally.errors.append("a coup took more than six cards")
 
 
@@ -186,7 +193,12 @@ def _load_process(port: int, cookies: list[str], threads: int, seconds: float, t
     """One load-generator process: ``threads`` clients for ``seconds``; its tally and the CPU it used."""
     tally = Tally()
     stop = time.perf_counter() + seconds
-    if task == "deal":
+    if task == "light":  # one learner: each card, then that learner's /ping
+        learner = Browser(port, cookies[0])
+        workers = [
+            threading.Thread(target=play_rounds, args=([learner], tally, stop, Browser(port, cookies[0])))
+        ]
+    elif task == "deal":
         groups = [[Browser(port, cookie) for cookie in cookies[index::threads]] for index in range(threads)]
         workers = [
             threading.Thread(target=play_rounds, args=(group, tally, stop)) for group in groups if group
@@ -226,7 +238,8 @@ class Load:
 
 
 def load(port: int, cookies: list[str], *, clients: int, seconds: float, task: str, processes: int) -> Load:
-    """``clients`` simulated clients (``task`` "deal": learners playing rounds; "ping": GET /ping) for
+    """``clients`` simulated clients (``task`` "deal": learners playing rounds; "ping": GET /ping;
+    "light": one learner playing, with a /ping after each card that does not end the coup) for
     ``seconds``, spread over ``processes`` separate processes, so the generator's own work is not done
     under the bench's GIL and its CPU can be reported."""
     processes = max(1, min(processes, clients))
@@ -250,11 +263,15 @@ def load(port: int, cookies: list[str], *, clients: int, seconds: float, task: s
 
 def baseline(browser: Browser, tally: Tally, stop: float) -> None:
     while time.perf_counter() < stop:
-        status, _, elapsed = browser.request("GET", "/ping", htmx=False)
-        if status == 200:
-            tally.baseline.append(elapsed)
-        else:
-            tally.errors.append(f"ping {status}")
+        ping(browser, tally)
+
+
+def ping(browser: Browser, tally: Tally) -> None:
+    status, _, elapsed = browser.request("GET", "/ping", htmx=False)
+    if status == 200:
+        tally.baseline.append(elapsed)
+    else:
+        tally.errors.append(f"ping {status}")
 
 
 @dataclass

@@ -22,6 +22,7 @@ FIGURES = {
     "http_light_deal_p50_ms",
     "http_light_ping_p50_ms",
     "http_light_ratio_deal_to_ping",
+    "http_light_settle_p50_ms",
     "deal_response_bytes_max",
     "settling_response_bytes_p50",
     "saturation_deal_requests_per_second",
