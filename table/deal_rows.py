@@ -77,7 +77,7 @@ def lock(seat: Seat, round_number: int) -> tuple[Seat, Round | None]:
     """The seat (a row, or a handle from ``services.learner_seat``) and its round ``round_number``, both
     locked and loaded; without such a round, the seat as given and ``None`` (nothing is locked)."""
     by_pk = seat.pk is not None
-    params = [seat.pk] if by_pk else [seat.user_id, seat.kind]
+    params: list[int | str] = [seat.pk] if by_pk else [seat.user_id, seat.kind]
     with connection.cursor() as cursor:
         cursor.execute(_lock_sql(connection.vendor, by_pk), [*params, round_number])
         row = cursor.fetchone()
@@ -95,19 +95,24 @@ def save_card(seat: Seat, round: Round) -> None:
     now = timezone.now()
     seat.updated_at = round.updated_at = now
     stamp = Seat._meta.get_field("updated_at").get_db_prep_value(now, connection)
-    quote = connection.ops.quote_name
-    seat_update = f"UPDATE {quote(Seat._meta.db_table)} SET shoe_state = %s, updated_at = %s WHERE id = %s"
-    round_update = f"UPDATE {quote(Round._meta.db_table)} SET cards = %s, updated_at = %s WHERE id = %s"
+    seat_table, round_table = (connection.ops.quote_name(model._meta.db_table) for model in (Seat, Round))
+    seat_update = f"UPDATE {seat_table} SET shoe_state = %s, updated_at = %s WHERE id = %s"
     seat_params, round_params = [seat.shoe_state, stamp, seat.pk], [round.cards, stamp, round.pk]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # No chip moves on such a card, so its commit need not wait for the disk: after a crash in
             # the next fraction of a second, the card and the shoe's step are both undone, never one
             # alone, and the learner deals that same card again (see the decision record).
+            # set_config(…, true) is SET LOCAL, inside the one statement: for this transaction only.
             cursor.execute(
-                f"SET LOCAL synchronous_commit TO OFF; WITH seat AS ({seat_update}) {round_update}",
+                f"WITH seat AS ({seat_update}) "
+                f"UPDATE {round_table} SET cards = %s, updated_at = %s "
+                "FROM (SELECT set_config('synchronous_commit', 'off', true)) AS commit_without_waiting "
+                "WHERE id = %s",
                 seat_params + round_params,
             )
         else:
             cursor.execute(seat_update, seat_params)
-            cursor.execute(round_update, round_params)
+            cursor.execute(
+                f"UPDATE {round_table} SET cards = %s, updated_at = %s WHERE id = %s", round_params
+            )
