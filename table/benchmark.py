@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+import psycopg
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 ROUND = re.compile(rb'name="round" value="(\d+)"')
 CARD = re.compile(rb'name="card" value="(\d+)"')
@@ -69,6 +71,18 @@ NOT_FOR_SERVERS = ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
 def child_env(extra: dict[str, str]) -> dict[str, str]:
     """The environment for a server or management process: this one's, cleaned, plus ``extra``."""
     return {key: value for key, value in os.environ.items() if key not in NOT_FOR_SERVERS} | extra
+
+
+def connect(conf: dict, dbname: str, *, autocommit: bool = False) -> psycopg.Connection:
+    """A plain psycopg connection to ``dbname`` on the server a Django ``settings_dict`` names."""
+    return psycopg.connect(
+        host=conf["HOST"] or "127.0.0.1",
+        port=conf["PORT"] or 5432,
+        user=conf["USER"],
+        password=conf["PASSWORD"] or None,
+        dbname=dbname,
+        autocommit=autocommit,
+    )
 
 
 def free_port() -> int:

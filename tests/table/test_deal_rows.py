@@ -15,7 +15,7 @@ import pytest
 from django.db import connection, connections, transaction
 from django.test import Client
 
-from table import deal_rows, services
+from table import benchmark, deal_rows, services
 from table.models import Round, Seat
 from tests.factories import SeatFactory
 from tests.table.table_client import HX, confirm, deal
@@ -77,14 +77,7 @@ def test_a_card_is_written_to_both_rows_and_nothing_else(player, seat):
 
 
 def admin_connection():
-    conf = connection.settings_dict
-    return psycopg.connect(
-        host=conf["HOST"] or "127.0.0.1",
-        port=conf["PORT"] or 5432,
-        user=conf["USER"],
-        password=conf["PASSWORD"] or None,
-        dbname=conf["NAME"],
-    )
+    return benchmark.connect(connection.settings_dict, connection.settings_dict["NAME"])
 
 
 def waiting_for_a_lock(prober) -> bool:
@@ -139,27 +132,31 @@ def synchronous_commit() -> str:
         return cursor.fetchone()[0]
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk():
-    seat = SeatFactory(cards="5 3 K J 8")
+def confirmed_round(cards_dealt: int) -> Seat:
+    """A learner's seat with round 1 confirmed on an arranged shoe and its first cards dealt."""
+    seat = SeatFactory(cards="5 3 K J 8")  # Player 5 draws an 8, Banker 3 stands: five cards
     client = Client()
     client.force_login(seat.user)
     confirm(client, HX, player=10)
+    for index in range(cards_dealt):
+        deal(client, index, HX)
+    return seat
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk():
+    seat = confirmed_round(cards_dealt=0)
     with transaction.atomic():
-        services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=0)
+        result = services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=0)
+        assert result.round.state == Round.State.DEALING
         assert synchronous_commit() == "off"
 
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_settling_card_commits_as_every_chip_movement_does():
-    seat = SeatFactory(cards="5 3 K J 8")
-    client = Client()
-    client.force_login(seat.user)
-    confirm(client, HX, player=10)
-    for index in range(4):
-        deal(client, index, HX)
+    seat = confirmed_round(cards_dealt=4)
     with transaction.atomic():
         result = services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=4)
         assert result.round.state == Round.State.SETTLED

@@ -319,17 +319,7 @@ class Command(BaseCommand):
     # --- databases ----------------------------------------------------------------------
 
     def _admin(self):
-        import psycopg
-
-        conf = connection.settings_dict
-        return psycopg.connect(
-            host=conf["HOST"] or "127.0.0.1",
-            port=conf["PORT"] or 5432,
-            user=conf["USER"],
-            password=conf["PASSWORD"] or None,
-            dbname="postgres",
-            autocommit=True,
-        )
+        return benchmark.connect(connection.settings_dict, "postgres", autocommit=True)
 
     def _create_database(self, name: str) -> None:
         with self._admin() as admin:
