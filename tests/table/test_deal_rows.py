@@ -145,19 +145,18 @@ def confirmed_round(cards_dealt: int) -> Seat:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk():
-    seat = confirmed_round(cards_dealt=0)
+@pytest.mark.parametrize(
+    ("cards_dealt", "state", "setting"),
+    [
+        pytest.param(0, Round.State.DEALING, "off", id="a card that moves no chip: no wait for the disk"),
+        pytest.param(4, Round.State.SETTLED, "on", id="a settling card: committed as every chip movement"),
+    ],
+)
+def test_only_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk(cards_dealt, state, setting):
+    seat = confirmed_round(cards_dealt)
     with transaction.atomic():
-        result = services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=0)
-        assert result.round.state == Round.State.DEALING
-        assert synchronous_commit() == "off"
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_a_settling_card_commits_as_every_chip_movement_does():
-    seat = confirmed_round(cards_dealt=4)
-    with transaction.atomic():
-        result = services.round_deal(seat=services.learner_seat(seat.user), round_number=1, expected_index=4)
-        assert result.round.state == Round.State.SETTLED
-        assert synchronous_commit() == "on"
+        result = services.round_deal(
+            seat=services.learner_seat(seat.user), round_number=1, expected_index=cards_dealt
+        )
+        assert result.round.state == state
+        assert synchronous_commit() == setting
