@@ -371,11 +371,9 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
     # settle costs one statement for both locks and one for both writes (4 with the session's two).
     seat, round = deal_rows.lock(seat, round_number)
     if round is None:
-        _lock_seat(seat)  # a learner without a seat gets one, as from every other service
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
     if round.state == Round.State.BETTING:
         raise errors.WrongState(errors.CONFIRM_FIRST)
-    round.seat = seat
     tokens = round.card_tokens
     if expected_index < len(tokens):
         return DealResult(round=round, step=None)
