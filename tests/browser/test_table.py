@@ -43,6 +43,19 @@ OUTSIDE = """elements => elements.map(element => {
 }).filter(Boolean)"""
 
 
+#: The words of the spots' names that are split across two lines (a narrow spot breaks a word it cannot fit).
+SPLIT_WORDS = """() => [...document.querySelectorAll('.spot-name')].flatMap(name => {
+  const text = name.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  return [...text.textContent.matchAll(/\\S+/g)].filter(word => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map(box => Math.round(box.top))).size > 1;
+  }).map(word => word[0]);
+})"""
+
+
 def add_chip(page, spot_button) -> None:
     """Tap a spot where its stake field is not (a tap on the field types instead of adding a chip)."""
     spot_button.click(position={"x": 6, "y": 6})
@@ -316,7 +329,8 @@ def test_axe_finds_nothing_serious_with_chips_placed_a_bet_refused_and_the_odds_
 def test_nothing_scrolls_sideways_at_the_table_in_german_and_indonesian(
     new_context, language, log_in, course, dealer
 ):
-    """The longest words (Unentschieden, Konfirmasi taruhan) and the table options stay inside the phone."""
+    """The longest words (Unentschieden, Konfirmasi taruhan) and the table options stay inside the phone,
+    and no spot's name is split inside a word ("SPIELE / R"), while betting or while the coup is dealt."""
     context = context_at(new_context, "phone")
     user = UserFactory()
     Profile.objects.update_or_create(user=user, defaults={"language": language})
@@ -326,6 +340,12 @@ def test_nothing_scrolls_sideways_at_the_table_in_german_and_indonesian(
     page = context.new_page()
     paths = [reverse("table:play"), reverse("table:results"), reverse("table:odds")]
     assert not (wide := sideways(page, paths)), phone_report(wide)
-    dealer.confirm(seat, tie=5)
+    page.goto(reverse("table:play"))
+    assert page.locator(".bet-form .spot-name").count() == 5
+    assert page.evaluate(SPLIT_WORDS) == []
+    dealer.confirm(seat, player=10, tie=5)
     dealer.deal(seat, 3)
     assert not (wide := sideways(page, [reverse("table:play")])), phone_report(wide)
+    page.goto(reverse("table:play"))
+    assert page.locator(".placed .spot-name").count() == 5
+    assert page.evaluate(SPLIT_WORDS) == []
