@@ -349,3 +349,16 @@ def test_nothing_scrolls_sideways_at_the_table_in_german_and_indonesian(
     page.goto(reverse("table:play"))
     assert page.locator(".placed .spot-name").count() == 5
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+@pytest.mark.parametrize("slug", ["first-stake", "settlement"])
+def test_no_spot_name_is_split_in_a_lesson_example_on_the_smallest_phone(new_context, slug, log_in, course):
+    """320 px in German: the examples' felt has no Lion Bonus spots, and Tie takes a row of its own."""
+    context = new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    user = UserFactory()
+    Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    log_in(context, user)
+    page = context.new_page()
+    page.goto(reverse("lessons:lesson", args=[slug]))
+    assert page.locator(".spot-name", has_text="Unentschieden").count()
+    assert page.evaluate(SPLIT_WORDS) == []
