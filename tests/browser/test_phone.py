@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from accounts.models import Profile
 from lessons.course import COURSE
 from tests.browser.support import DEAL, PHONE, htmx_click
 from tests.factories import SeatFactory, UserFactory
@@ -58,14 +59,14 @@ def phone(new_context):
     return new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
 
 
-def sideways(page, paths: list[str]) -> dict[str, dict]:
+def sideways(page, paths: list[str], width: int = PHONE["width"]) -> dict[str, dict]:
     """Visit each path; return those whose document is wider than the phone, with what sticks out."""
     wide = {}
     for path in paths:
         response = page.goto(path)
         assert response is not None and response.ok, f"{path} answered {response and response.status}"
         measured = page.evaluate(OVERFLOW)
-        if measured["scrollWidth"] > PHONE["width"]:
+        if measured["scrollWidth"] > width:
             wide[path] = measured
     return wide
 
@@ -107,6 +108,31 @@ def test_no_learner_page_scrolls_sideways_on_a_375_px_phone(phone, course, log_i
         reverse("password_change"),
     ]
     assert not (wide := sideways(page, paths)), report(wide)
+
+
+@pytest.mark.parametrize("language", ["de", "id", "en"])
+def test_no_learner_page_scrolls_sideways_on_the_smallest_phones_in_each_language(
+    new_context, language, course, log_in, dealer
+):
+    """320 px: long German words in headings (zurückzubekommen), the Banker table's eleven columns,
+    the odds panel's heading beside its button."""
+    small = new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    user = UserFactory()
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+    seat = SeatFactory(user=user, cards=ROUND_CARDS)
+    dealer.play(seat, player=10)
+    log_in(small, user)
+    page = small.new_page()
+    paths = [
+        reverse("home"),
+        *(reverse("lessons:lesson", args=[lesson.slug]) for lesson in COURSE),
+        reverse("table:play"),
+        reverse("table:results"),
+        reverse("table:odds"),
+        reverse("drill:page"),
+        reverse("drill:payout"),
+    ]
+    assert not (wide := sideways(page, paths, width=320)), report(wide)
 
 
 def test_no_table_state_scrolls_sideways_on_a_375_px_phone(phone, course, log_in, dealer):

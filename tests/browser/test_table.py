@@ -362,3 +362,20 @@ def test_no_spot_name_is_split_in_a_lesson_example_on_the_smallest_phone(new_con
     page.goto(reverse("lessons:lesson", args=[slug]))
     assert page.locator(".spot-name", has_text="Unentschieden").count()
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+def test_the_odds_panel_fits_a_360_px_phone_in_german_and_its_close_button_says_what_it_closes(
+    new_context, log_in, course
+):
+    """The heading's long word (Wahrscheinlichkeiten) once pushed Schließen 15 px past the screen."""
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    user = UserFactory()
+    Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    log_in(context, user)
+    page = context.new_page()
+    page.goto(reverse("table:odds"))
+    close = page.get_by_role("button", name="Wahrscheinlichkeiten schließen")
+    expect(close).to_have_text("Schließen")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = close.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
