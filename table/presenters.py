@@ -34,6 +34,7 @@ from table.engine import (
     Reason,
     RoadCell,
     Shoe,
+    Step,
     Winner,
     bead_plate,
     big_road,
@@ -121,6 +122,8 @@ class TableView:
     narration: list[list[str]] = field(default_factory=list)
     banker_row: int | None = None
     banker_column: int | None = None
+    #: The row the card before decided, which this card (Banker's third) leaves plain again.
+    banker_row_before: int | None = None
     cards_left: int | None = None
     #: The burn that opened the shoe, shown with the shoe's first coup (the practice table only).
     burn: Burn | None = None
@@ -147,10 +150,12 @@ class TableView:
         return banker_table_html(self.banker_row, self.banker_column, row_ids=self.fragments)
 
     def banker_row_html(self) -> str:
-        """The Banker table's decided row alone, to swap out of band; empty when no cell decided."""
-        if self.banker_row is None or self.asks_draw:
+        """The Banker table's row this card changed, to swap out of band: the row it decided, or the
+        row the card before decided, plain again; empty when neither."""
+        total = self.banker_row if self.banker_row is not None else self.banker_row_before
+        if total is None or self.asks_draw:
             return ""
-        row = banker_table_rows()[self.banker_row]
+        row = banker_table_rows()[total]
         view = {"banker_row": self.banker_row, "banker_column": self.banker_column}
         return render_to_string(
             "table/partials/_banker_table.html#bt-row",
@@ -496,10 +501,16 @@ def table_view(
         last = coup.steps[-1]
         newest = view.player if last.hand is Hand.PLAYER else view.banker
         newest[-1] = replace(newest[-1], fresh=True)
-        if {Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(last.reasons):
+        if _decided_by_the_table(last):
             view.banker_row = int(last.params["banker_total_before_draw"] or 0)
             view.banker_column = int(last.params["player_third"] or 0)
+        elif len(coup.steps) > 1 and _decided_by_the_table(before := coup.steps[-2]):
+            view.banker_row_before = int(before.params["banker_total_before_draw"] or 0)
     return view
+
+
+def _decided_by_the_table(step: Step) -> bool:
+    return bool({Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(step.reasons))
 
 
 def banker_table_rows() -> list[dict]:
@@ -545,7 +556,11 @@ class Roads:
     @property
     def summary(self) -> str:
         """The Big Road in words, for a screen reader (its cells are drawn, not read)."""
-        text = _("%(coups)s coups: Player %(player)s, Banker %(banker)s, Tie %(tie)s.") % {
+        text = ngettext(
+            "%(coups)s coup: Player %(player)s, Banker %(banker)s, Tie %(tie)s.",
+            "%(coups)s coups: Player %(player)s, Banker %(banker)s, Tie %(tie)s.",
+            self.played,
+        ) % {
             "coups": self.played,
             **self.counts,
         }

@@ -111,12 +111,11 @@ def round_confirm(request) -> HttpResponse:
 def round_deal(request) -> HttpResponse:
     """Deal exactly the card the form expects; settle when the coup is over.
 
-    With htmx, a card that does not end the coup is answered with the regions it changed
-    (``_deal.html``); the end of a coup, a repeated or refused deal get the whole panel, retargeted.
+    With htmx, a card is answered with the regions it changed (``_deal.html``), the end of the coup
+    included; a repeated or refused deal gets the whole panel, retargeted.
     """
     done = _run(request, actions.deal(request.POST))
-    dealing_on = done.round is not None and done.round.state == Round.State.DEALING
-    if request.htmx and not done.refused and done.step is not None and dealing_on:
+    if request.htmx and not done.refused and done.step is not None:
         return _deal_fragment(request, done)
     response = _answer(request, done)
     if request.htmx:
@@ -138,6 +137,8 @@ def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
         "total": view.coup.player_total if kind == "player" else view.coup.banker_total,
         "new_card": cards[-1],
         "banker_row": view.banker_row_html(),
+        # The end of the coup adds it to the scoreboards.
+        "roads": roads_view(shoe_rounds(view.seat)) if view.settled else None,
     }
     return render(request, "table/partials/_deal.html", context)
 

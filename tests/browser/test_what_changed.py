@@ -5,6 +5,7 @@ panel and the scoreboards in the browser equal those of the same page loaded afr
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -55,8 +56,14 @@ CANONICAL = """selector => {
 
 REGIONS = ["#table-panel", "#table-roads"]
 
-#: Three coups (the third brings the cut card out), in an arranged shoe: a natural, six cards, five.
+#: Three coups (the third brings the cut card out), in an arranged shoe: a natural, six cards, five;
+#: six tens after them keep the shoe going until the cut card.
 ARRANGED = ["4S", "2H", "4D", "3C", "2C", "KH", "3S", "3D", "5H", "4C", "5S", "3H", "KD", "JC", "8S"]
+
+
+def same_as_a_fresh_page(page, step: str) -> None:
+    seen = page.evaluate(CANONICAL, REGIONS)
+    assert seen["here"] == seen["fresh"], f"{step}\n{first_difference(seen['here'], seen['fresh'])}"
 
 
 def first_difference(here: str, fresh: str) -> str:
@@ -65,17 +72,20 @@ def first_difference(here: str, fresh: str) -> str:
     return f"after the swaps: …{here[start:end]}…\nfresh page: …{fresh[start:end]}…"
 
 
+@pytest.mark.parametrize("coach", [False, True], ids=["dealt", "coached"])
 def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
-    new_context, log_in, course, monkeypatch
+    new_context, log_in, course, monkeypatch, coach
 ):
+    """Coached: each draws/stands call is answered (whole panel), then the settlement call (0 for each
+    bet, mostly wrong), between the deals that answer with what changed."""
     shuffled = Shoe.shuffled.__func__
     rng = random.Random(16)
     monkeypatch.setattr(
         Shoe, "shuffled", classmethod(lambda cls, decks=8, **kwargs: shuffled(cls, decks, rng=rng, **kwargs))
     )
     user = UserFactory()
-    seat = SeatFactory(user=user)
-    shoe = Shoe.arranged(ARRANGED, cut=12)
+    seat = SeatFactory(user=user, coach_mode=coach)
+    shoe = Shoe.arranged([*ARRANGED, *["10S"] * 6], cut=12)
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)
     context = new_context(viewport={"width": 1280, "height": 800})
     log_in(context, user)
@@ -83,24 +93,52 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
     page.goto(reverse("table:play"))
     panel = page.locator("#table-panel")
 
-    def same_as_a_fresh_page(step: str) -> None:
-        seen = page.evaluate(CANONICAL, REGIONS)
-        assert seen["here"] == seen["fresh"], f"{step}\n{first_difference(seen['here'], seen['fresh'])}"
-
     clicks = 0
     for coup in range(1, 6):  # 3 arranged coups, then the new shoe's first two
         add_chip(page, panel.get_by_role("button", name="Add 10 chips to Banker"))
         if coup % 2:
             add_chip(page, panel.get_by_role("button", name="Add 10 chips to Player"))
         htmx_click(page, panel.get_by_role("button", name="Confirm bets"))
-        same_as_a_fresh_page(f"coup {coup}, confirmed")
+        same_as_a_fresh_page(page, f"coup {coup}, confirmed")
+        expect(page.locator(".shoe-start")).to_have_count(1 if coup == 4 else 0)  # burned, then shown
         for card in range(1, 7):
+            if coach and (draws := panel.get_by_role("button", name="Draws")).count():
+                htmx_click(page, draws)
+                same_as_a_fresh_page(page, f"coup {coup}, before card {card}, called")
             deal = panel.get_by_role("button", name=DEAL)
             if not deal.count():
                 break
             htmx_click(page, deal)
             clicks += 1
-            same_as_a_fresh_page(f"coup {coup}, card {card}")
+            same_as_a_fresh_page(page, f"coup {coup}, card {card}")
+        if coach:
+            for field in panel.locator("input[name^=return_]").all():
+                field.fill("0")
+            htmx_click(page, panel.get_by_role("button", name="Check my answer"))
+            same_as_a_fresh_page(page, f"coup {coup}, settlement called")
         expect(panel.get_by_role("region", name="Result")).to_be_visible()
+        if coup == 3:
+            expect(panel).to_contain_text("The cut card came out: your next bets start a new shoe")
     assert clicks >= 20
     assert page.locator(".shoe-start").count() == 0  # the new shoe's notice left with its first coup
+
+
+def test_the_coup_that_takes_the_last_chips_brings_the_restart_with_it(new_context, log_in, course):
+    user = UserFactory()
+    SeatFactory(user=user, cards=ARRANGED[:4], starting_balance=Decimal("10"))  # Player's natural
+    context = new_context(viewport={"width": 1280, "height": 800})
+    log_in(context, user)
+    page = context.new_page()
+    page.goto(reverse("table:play"))
+    panel = page.locator("#table-panel")
+    add_chip(page, panel.get_by_role("button", name="Add 10 chips to Banker"))
+    htmx_click(page, panel.get_by_role("button", name="Confirm bets"))
+    for _ in range(4):
+        htmx_click(page, panel.get_by_role("button", name=DEAL))
+
+    restart = panel.get_by_role("button", name="Restart with 10.00 chips")
+    expect(restart).to_be_visible()
+    same_as_a_fresh_page(page, "the last chips lost")
+    htmx_click(page, restart)
+    expect(page.locator("#table-panel-status")).to_contain_text("10.00 chips")
+    same_as_a_fresh_page(page, "restarted")

@@ -260,7 +260,9 @@ def test_a_deal_that_does_not_end_the_coup_sends_only_what_changed(client, seat)
     assert 'id="bt-row-3" class="decided" hx-swap-oob="true"' in html  # the Banker table's decided row alone
 
 
-def test_the_deal_that_ends_the_coup_and_a_repeated_deal_get_the_whole_panel(client, seat):
+def test_the_deal_that_ends_the_coup_sends_what_the_end_changed_and_a_repeated_deal_the_whole_panel(
+    client, seat
+):
     arrange_shoe(seat, "4 2 4 3")
     client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"})
     for card in range(3):
@@ -269,9 +271,20 @@ def test_the_deal_that_ends_the_coup_and_a_repeated_deal_get_the_whole_panel(cli
     repeated = client.post(reverse("table:round-deal"), {"round": "1", "card": "2"}, headers=HX)
     last = client.post(reverse("table:round-deal"), {"round": "1", "card": "3"}, headers=HX)
 
-    for response in (repeated, last):
-        assert response["HX-Retarget"] == "#table-panel" and response["HX-Reswap"] == "outerHTML"
-        assert '<section id="table-panel"' in response.content.decode()
-    assert 'aria-label="Result"' in last.content.decode()
+    assert repeated["HX-Retarget"] == "#table-panel" and repeated["HX-Reswap"] == "outerHTML"
+    assert '<section id="table-panel"' in repeated.content.decode()
+    html = last.content.decode()
+    assert last.status_code == HTTPStatus.OK and "HX-Retarget" not in last
+    assert '<section id="table-panel"' not in html and '<details class="banker-table"' not in html
+    assert 'id="table-panel-dealer-line"' in html and 'aria-label="Result"' in html  # its target
+    assert html.count('<svg class="card') == 1  # the last card, no other
+    for region in ("table-panel-spots", "table-panel-settings", "table-panel-status", "table-roads"):
+        assert re.search(f'id="{region}"[^>]* hx-swap-oob="true"', html), region
+    assert 'class="bet-form"' in html and "Add 10 chips to Banker" in html  # the next bet's spots
+    assert '<div hx-swap-oob="beforebegin:#table-panel-log"><details class="bet-details">' in html
+    assert "Your net: +10.00 chips. Balance: 110.00 chips." in html  # said by the live region
+    assert 'aria-label="1 coup: Player 1, Banker 0, Tie 0.' in html  # the Big Road in words
+    whole = client.get(reverse("table:play"), headers=HX).content
+    assert len(last.content) < len(whole) - 3000  # the Banker table and the rest that stayed are not sent
     plain = client.post(reverse("table:round-deal"), {"round": "1", "card": "3"})
     assert plain.status_code == HTTPStatus.FOUND  # without JavaScript: POST, redirect, GET as before
