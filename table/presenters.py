@@ -19,6 +19,9 @@ from types import MappingProxyType
 
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.formats import localize
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -52,7 +55,7 @@ from table.explain import (
 )
 from table.models import Round, RoundBet, Seat
 from table.presets import CHIPS, DEFAULT_CHIP, PRESETS, Preset
-from table.selectors import latest_round
+from table.selectors import ShoeCoup, latest_round
 
 
 @dataclass
@@ -542,12 +545,40 @@ def _banker_table_html(row: int | None, column: int | None, language: str | None
 
 @dataclass(frozen=True)
 class Roads:
-    """The shoe's scoreboards: the bead plate (rounds by column of six) and the Big Road."""
+    """The shoe's scoreboards: the bead plate (rounds by column of six) and the Big Road.
 
-    bead: list[list[Round | None]]
+    ``bead_html`` and ``big_html`` are their cells, column by column. A settled coup never changes, so
+    each cell is drawn once per process (and language) and the boards are joined from them: the end of
+    every coup redraws the shoe's boards, and through the template that cost 5 ms for 60 coups.
+    """
+
+    bead: list[list[ShoeCoup | None]]
     big: list[list[RoadCell | None]]
     counts: dict[str, int]
     longest: tuple[str, int] | None
+
+    @property
+    def bead_html(self) -> str:
+        language = get_language()
+        return mark_safe(  # joined from the cells, each escaped by format_html
+            "".join(
+                _bead_html(language, round.number, round.winner, round.player_total, round.banker_total)
+                if round is not None
+                else _EMPTY_BEAD
+                for column in self.bead
+                for round in column
+            )
+        )
+
+    @property
+    def big_html(self) -> str:
+        return mark_safe(  # joined from the cells, each escaped by format_html
+            "".join(
+                _road_cell_html(cell.winner.value, cell.ties) if cell is not None else _EMPTY_ROAD_CELL
+                for column in self.big
+                for cell in column
+            )
+        )
 
     @property
     def played(self) -> int:
@@ -573,15 +604,44 @@ class Roads:
         return text
 
 
+_EMPTY_BEAD = '<li class="bead empty" aria-hidden="true"></li>'
+_EMPTY_ROAD_CELL = '<span class="road-cell"></span>'
+
+
+@lru_cache(maxsize=4096)
+def _bead_html(language: str | None, number: int, winner: str, player: int, banker: int) -> str:
+    """One bead: the winner's initial (P, B, T, kept in every language), its name for a screen reader,
+    and the round's totals in its title."""
+    title = _("Round %(number)s: Player %(player)s, Banker %(banker)s") % {
+        "number": localize(number),
+        "player": localize(player),
+        "banker": localize(banker),
+    }
+    return format_html(
+        '<li class="bead {}" title="{}">{}<span class="visually-hidden"> ({})</span></li>',
+        winner,
+        title,
+        winner[:1].upper(),
+        Round.Winner(winner).label,
+    )
+
+
+@lru_cache(maxsize=64)
+def _road_cell_html(winner: str, ties: int) -> str:
+    """One Big Road cell: the winner's initial, and a green slash (with their count past one) for ties."""
+    tie_mark = format_html('<span class="tie-mark">{}</span>', ties if ties > 1 else "") if ties else ""
+    return format_html('<span class="road-cell {}">{}{}</span>', winner, winner[:1].upper(), tie_mark)
+
+
 #: Columns drawn at least, as on a scoreboard that waits for the shoe (more scroll in their own box).
 BEAD_COLUMNS, BIG_ROAD_COLUMNS = 11, 14
 
 
-def roads_view(rounds: list[Round]) -> Roads:
+def roads_view(rounds: list[ShoeCoup]) -> Roads:
     """The scoreboards of a shoe's settled rounds, oldest first, padded with empty columns."""
     winners = [Winner(round.winner) for round in rounds]
     columns = bead_plate(winners)
-    bead: list[list[Round | None]] = [
+    bead: list[list[ShoeCoup | None]] = [
         [rounds[index * ROAD_ROWS + row] if winner is not None else None for row, winner in enumerate(column)]
         for index, column in enumerate(columns)
     ]

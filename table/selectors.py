@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db.models import Q
 
 from table.engine import (
@@ -43,14 +45,27 @@ def recent_rounds(seat: Seat, limit: int = HISTORY_LENGTH) -> list[Round]:
     return list(settled_rounds(seat).order_by("-number")[:limit])
 
 
-def shoe_rounds(seat: Seat) -> list[Round]:
-    """The settled rounds of the current shoe, oldest first (for the bead plate)."""
-    return list(
+class ShoeCoup(NamedTuple):
+    """A settled round of the shoe, as the scoreboards draw it."""
+
+    number: int
+    winner: str
+    player_total: int
+    banker_total: int
+
+
+def shoe_rounds(seat: Seat) -> list[ShoeCoup]:
+    """The settled rounds of the current shoe, oldest first (for the bead plate and the Big Road).
+
+    Plain rows, not model instances: the end of every coup reads the whole shoe's rounds again.
+    """
+    rows = (
         settled_rounds(seat)
         .filter(shoe_number=seat.shoe_number)
         .order_by("number")
-        .only("number", "winner", "player_total", "banker_total", "natural")
+        .values_list("number", "winner", "player_total", "banker_total")
     )
+    return [ShoeCoup(*row) for row in rows]
 
 
 def next_coup_odds(seat: Seat) -> Odds | None:
