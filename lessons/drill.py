@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from common.errors import AppError
 from lessons import questions
@@ -36,7 +36,7 @@ from lessons.exercises import banker_rule_why
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
 from progress.services import AnswerReplayed, drill_answer_record
-from table.coach import DRAWS, STANDS, banker_prompt, banker_rule, draw_answer
+from table.coach import ANSWER_LABELS, DRAWS, STANDS, banker_prompt, banker_rule, draw_answer
 
 KIND = "banker-table"
 ANSWERS = (DRAWS, STANDS)
@@ -55,11 +55,6 @@ ANSWER_UNKNOWN = gettext_lazy("The answer must be Draws or Stands. Nothing was c
 ALREADY_ANSWERED = gettext_lazy(
     "This question was already answered, and it counts only once. Here is a new question."
 )
-#: The answers in words, as they follow "Banker" in the feedback ("Banker draws").
-ANSWER_LABELS = {
-    DRAWS: pgettext_lazy("drawing rule", "draws"),
-    STANDS: pgettext_lazy("drawing rule", "stands"),
-}
 
 
 class DrillError(AppError):

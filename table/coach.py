@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from table.engine import (
     CENT,
@@ -33,6 +34,11 @@ PLAYER_DRAW = "player_draw"
 BANKER_DRAW = "banker_draw"
 SETTLEMENT = "settlement"
 DRAWS, STANDS = "draws", "stands"
+#: The answers in words, as they follow a hand's name ("Banker draws") or "You said:".
+ANSWER_LABELS = {
+    DRAWS: pgettext_lazy("drawing rule", "draws"),
+    STANDS: pgettext_lazy("drawing rule", "stands"),
+}
 
 
 def draw_answer(draws: bool) -> str:

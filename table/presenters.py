@@ -234,7 +234,11 @@ class TableView:
         if self.round is None:
             return []
         calls = self.round.calls
-        items = [calls[key] | {"key": key} for key in (coach.PLAYER_DRAW, coach.BANKER_DRAW) if key in calls]
+        items = [
+            calls[key] | {"key": key, "answer": coach.ANSWER_LABELS.get(calls[key]["answer"], "")}
+            for key in (coach.PLAYER_DRAW, coach.BANKER_DRAW)
+            if key in calls
+        ]
         if coach.SETTLEMENT in calls:
             call = calls[coach.SETTLEMENT]
             items.append(

@@ -248,3 +248,22 @@ def test_a_switch_in_the_middle_of_a_round_applies_from_the_next_round(coached):
 
     round = Round.objects.get(seat=seat)
     assert round.coached is True and Seat.objects.get(pk=seat.pk).coach_mode is False
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "You said: stands."),
+        ("de", "Deine Antwort: steht."),
+        ("id", "Anda menjawab: tidak mengambil kartu."),
+    ],
+)
+def test_the_feedback_repeats_the_call_in_the_learners_language(coached, language, said):
+    client, seat = coached
+    client.cookies["language"] = language
+    start(client, seat, "5 3 K J 8", tie=10)
+    for index in range(4):
+        deal(client, index)
+
+    graded = call(client, "player_draw", answer="stands").content.decode()
+    assert said in graded and "stands." not in graded.replace(said, "")
