@@ -2,8 +2,9 @@
 
 One URL, two renderings: a full page for a plain request, the ``table-panel``
 partial for an htmx request. A plain POST that succeeds redirects to the table
-(POST, redirect, GET); an htmx POST re-renders the panel from fresh state. A
-refused request is rendered in the same place with its 4xx status.
+(POST, redirect, GET); an htmx POST re-renders the panel from fresh state, except
+a dealt card, which answers with the regions it changed. A refused request is
+rendered in the same place with its 4xx status.
 """
 
 from __future__ import annotations
