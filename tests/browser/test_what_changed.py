@@ -61,6 +61,15 @@ REGIONS = ["#table-panel", "#table-roads"]
 ARRANGED = ["4S", "2H", "4D", "3C", "2C", "KH", "3S", "3D", "5H", "4C", "5S", "3H", "KD", "JC", "8S"]
 
 
+def at_the_table(new_context, log_in, user):
+    """The learner's table in a new desktop window: the page and its panel."""
+    context = new_context(viewport={"width": 1280, "height": 800})
+    log_in(context, user)
+    page = context.new_page()
+    page.goto(reverse("table:play"))
+    return page, page.locator("#table-panel")
+
+
 def same_as_a_fresh_page(page, step: str) -> None:
     seen = page.evaluate(CANONICAL, REGIONS)
     assert seen["here"] == seen["fresh"], f"{step}\n{first_difference(seen['here'], seen['fresh'])}"
@@ -87,11 +96,7 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
     seat = SeatFactory(user=user, coach_mode=coach)
     shoe = Shoe.arranged([*ARRANGED, *["10S"] * 6], cut=12)
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)
-    context = new_context(viewport={"width": 1280, "height": 800})
-    log_in(context, user)
-    page = context.new_page()
-    page.goto(reverse("table:play"))
-    panel = page.locator("#table-panel")
+    page, panel = at_the_table(new_context, log_in, user)
 
     clicks = 0
     for coup in range(1, 6):  # 3 arranged coups, then the new shoe's first two
@@ -128,11 +133,7 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
 def test_the_coup_that_takes_the_last_chips_brings_the_restart_with_it(new_context, log_in, course):
     user = UserFactory()
     SeatFactory(user=user, cards=ARRANGED[:4], starting_balance=Decimal("10"))  # Player's natural
-    context = new_context(viewport={"width": 1280, "height": 800})
-    log_in(context, user)
-    page = context.new_page()
-    page.goto(reverse("table:play"))
-    panel = page.locator("#table-panel")
+    page, panel = at_the_table(new_context, log_in, user)
     add_chip(page, panel.get_by_role("button", name="Add 10 chips to Banker"))
     htmx_click(page, panel.get_by_role("button", name="Confirm bets"))
     for _ in range(4):
