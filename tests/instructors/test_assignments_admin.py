@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import datetime, timedelta
 from http import HTTPStatus
 from zoneinfo import ZoneInfo
@@ -296,6 +297,23 @@ def test_each_learner_row_links_to_the_learners_page(as_a, world, assigned):
 
     for name in ("ada", "bea", "cal"):
         assert f'<a href="{learner_url(world["class_a"], assigned[name])}">{name}</a>' in body
+
+
+def test_the_learners_page_leads_back_through_the_app_the_classes_the_class_and_its_progress(
+    as_a, world, assigned
+):
+    body = as_a.get(learner_url(world["class_a"], assigned["bea"])).content.decode()
+    crumbs = body.split('<div class="breadcrumbs">', 1)[1].split("</div>", 1)[0]
+
+    links = [
+        reverse("admin:index"),
+        reverse("admin:app_list", args=["accounts"]),
+        reverse("admin:accounts_classroom_changelist"),
+        reverse("admin:accounts_classroom_change", args=[world["class_a"].pk]),
+        progress_url(world["class_a"]),
+    ]
+    assert re.findall(r'href="([^"]+)"', crumbs) == links
+    assert crumbs.rstrip().endswith("bea")
 
 
 def test_the_learners_page_shows_lessons_drill_map_chips_restarts_assignments_and_the_payout_section(
