@@ -80,8 +80,13 @@ def admin_connection():
     return benchmark.connect(connection.settings_dict, connection.settings_dict["NAME"])
 
 
-def waiting_for_a_lock(prober) -> bool:
-    waiting = prober.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]
+def waiting_for(holder, prober) -> bool:
+    """Whether a backend waits for a lock that ``holder`` holds (not any waiting lock of the server:
+    the other test worker's database has its own)."""
+    waiting = prober.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+        [holder.info.backend_pid],
+    ).fetchone()[0]
     prober.rollback()
     return bool(waiting)
 
@@ -111,10 +116,10 @@ def test_a_deal_waiting_for_the_round_already_holds_the_seat_as_every_service_lo
         dealer.start()
         try:
             for _ in range(200):  # until the deal is queued behind the round's lock (at most 10 s)
-                if waiting_for_a_lock(prober):
+                if waiting_for(holder, prober):
                     break
                 time.sleep(0.05)
-            assert waiting_for_a_lock(prober)
+            assert waiting_for(holder, prober)
             with pytest.raises(psycopg.errors.LockNotAvailable):
                 prober.execute("SELECT 1 FROM table_seat WHERE id = %s FOR UPDATE NOWAIT", [seat.pk])
             prober.rollback()
