@@ -116,8 +116,12 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
             htmx_click(page, deal)
             clicks += 1
             same_as_a_fresh_page(page, f"coup {coup}, card {card}")
+            banker_table = page.locator("details.banker-table")
             if (coup, card) == (2, 5) and not coach:  # Player's third card: Banker draws by the table
-                expect(page.locator("details.banker-table")).to_have_attribute("open", "")
+                expect(banker_table).to_have_attribute("open", "")
+                banker_table.locator("summary").click()  # the learner closes it again
+            if (coup, card) == (2, 6) and not coach:  # Banker's third card ends the coup
+                expect(banker_table).not_to_have_attribute("open", "")
         if coach:
             for field in panel.locator("input[name^=return_]").all():
                 field.fill("0")
