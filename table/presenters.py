@@ -189,6 +189,11 @@ class TableView:
         return self.settled and self.question is not None
 
     @property
+    def shows_bet_results(self) -> bool:
+        """The coup is settled, no call is pending, and bets were placed: each bet's result can be told."""
+        return self.settled and not self.hides_result and bool(self.bets)
+
+    @property
     def burn_card(self) -> CardView | None:
         return card_view(self.burn.turned) if self.burn is not None else None
 
