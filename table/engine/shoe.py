@@ -67,6 +67,32 @@ _CARD_OF = {char: card for card, char in _CHAR_OF.items()}
 _CARD_CHARS = frozenset(_CARD_OF)
 
 
+def _check_fit(first: Sequence[Card], size: int, *, cut: int, position: int, burned: int | None) -> None:
+    """Whether the cut card, the position and the burn fit a shoe of ``size`` cards (``first``: its first
+    card, if any), for a shoe built and for a dump read without building one.
+
+    :raises InvalidShoeError: if one of them does not fit.
+    """
+    if not 0 <= cut <= size:
+        raise InvalidShoeError(f"The cut card must lie within the shoe's {size} cards, not at {cut!r}.")
+    if not 0 <= position <= size:
+        raise InvalidShoeError(f"The position must lie within the shoe's {size} cards, not at {position!r}.")
+    if burned is not None:
+        if not first or burned != burn_count(first[0]):
+            raise InvalidShoeError(f"A burn of {burned!r} cards does not match the shoe's first card.")
+        if position < 1 + burned:
+            raise InvalidShoeError(
+                f"After a burn of {burned} cards the position is at least {1 + burned}, not {position}."
+            )
+
+
+def _dump(decks: int, cut: int, position: int, burned: int | None, cards: str) -> str:
+    """A dump's text: format, decks, cut, position, the burn (if there was one), the card characters."""
+    if burned is not None:
+        return f"{_FORMAT_BURNED}.{decks}.{cut}.{position}.{burned}.{cards}"
+    return f"{_FORMAT}.{decks}.{cut}.{position}.{cards}"
+
+
 def one_deck() -> list[Card]:
     """The 52 cards of one deck, in a fixed order."""
     return [Card(rank, suit) for suit in Suit for rank in Rank]
@@ -139,21 +165,8 @@ class Shoe:
         :raises InvalidShoeError: if the cut card, the position or the burn does not fit the cards.
         """
         self._cards = tuple(cards)
-        size = len(self._cards)
-        self._cut = size if cut is None else cut
-        if not 0 <= self._cut <= size:
-            raise InvalidShoeError(f"The cut card must lie within the shoe's {size} cards, not at {cut!r}.")
-        if not 0 <= position <= size:
-            raise InvalidShoeError(
-                f"The position must lie within the shoe's {size} cards, not at {position!r}."
-            )
-        if burned is not None:
-            if not self._cards or burned != burn_count(self._cards[0]):
-                raise InvalidShoeError(f"A burn of {burned!r} cards does not match the shoe's first card.")
-            if position < 1 + burned:
-                raise InvalidShoeError(
-                    f"After a burn of {burned} cards the position is at least {1 + burned}, not {position}."
-                )
+        self._cut = len(self._cards) if cut is None else cut
+        _check_fit(self._cards[:1], len(self._cards), cut=self._cut, position=position, burned=burned)
         self._position = position
         self._burned = burned
         self.decks = decks
@@ -302,9 +315,7 @@ class Shoe:
         'b1.0.3.2.1.AW~'
         """
         cards = "".join(_CHAR_OF[card] for card in self._cards)
-        if self._burned is not None:
-            return f"{_FORMAT_BURNED}.{self.decks}.{self._cut}.{self._position}.{self._burned}.{cards}"
-        return f"{_FORMAT}.{self.decks}.{self._cut}.{self._position}.{cards}"
+        return _dump(self.decks, self._cut, self._position, self._burned, cards)
 
     @staticmethod
     def _fields(text: str) -> tuple[int, int, int, int | None, str]:
@@ -384,20 +395,16 @@ class Shoe:
         """
         try:
             decks, cut, position, burned, cards = Shoe._fields(text)
-            size = len(cards)
-            if not (0 <= position <= size and 0 <= cut <= size and set(cards) <= _CARD_CHARS):
-                raise ValueError
-            if burned is not None and (not cards or burned != burn_count(_CARD_OF[cards[0]])):
-                raise ValueError
-            if burned is not None and position < 1 + burned:
+            if not set(cards) <= _CARD_CHARS:
                 raise ValueError
         except (ValueError, AttributeError, TypeError):
             raise InvalidShoeError(f"{str(text)[:40]!r} is not a dumped shoe.") from None
-        if position == size:
+        _check_fit(
+            [_CARD_OF[char] for char in cards[:1]], len(cards), cut=cut, position=position, burned=burned
+        )
+        if position == len(cards):
             raise ShoeEmptyError(f"The shoe is empty: all {len(cards)} cards have been dealt.")
-        burn = "" if burned is None else f".{burned}"
-        head = _FORMAT if burned is None else _FORMAT_BURNED
-        return _CARD_OF[cards[position]], f"{head}.{decks}.{cut}.{position + 1}{burn}.{cards}"
+        return _CARD_OF[cards[position]], _dump(decks, cut, position + 1, burned, cards)
 
     @classmethod
     def loads(cls, text: str) -> Shoe:
