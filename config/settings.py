@@ -152,10 +152,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 # Lock a username from one address, so nobody can lock a learner out from elsewhere. The address
-# is the client's, read through the proxies named in TRUSTED_PROXIES (config/client_ip.py); with
+# is the client's, read through the proxies named in TRUSTED_PROXIES (common/client_ip.py); with
 # none named it is the connection's own address.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.client_ip.client_ip"
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False

@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import Classroom
+from common.client_ip import client_ip
 from config import middleware
-from config.client_ip import client_ip
 from lessons.course import COURSE
 from table import errors, services
 from table.engine import Bet, BetKind
