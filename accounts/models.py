@@ -172,3 +172,28 @@ class ResetLink(models.Model):
 
     def __str__(self) -> str:
         return _("Reset link for %(user)s") % {"user": self.user}
+
+
+class ResetEmailRequest(models.Model):
+    """One request for a password-reset e-mail, kept for an hour to limit how many are sent.
+
+    The address is kept only as the SHA-256 digest of its lower-case form, whether or not an
+    account has it; ``client`` is the requesting client's address (``common.client_ip``).
+    """
+
+    address_digest = models.CharField(_("address digest"), max_length=64, editable=False)
+    client = models.GenericIPAddressField(_("client address"), null=True, blank=True, editable=False)
+    requested_at = models.DateTimeField(_("requested at"), default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["requested_at"]
+        verbose_name = _("reset e-mail request")
+        verbose_name_plural = _("reset e-mail requests")
+        indexes = [
+            models.Index(fields=["address_digest", "requested_at"], name="reset_email_address"),
+            models.Index(fields=["client", "requested_at"], name="reset_email_client"),
+            models.Index(fields=["requested_at"], name="reset_email_requested_at"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Reset e-mail asked for at %(moment)s") % {"moment": self.requested_at}

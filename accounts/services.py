@@ -1,18 +1,23 @@
-"""Writes of classes and memberships (joining a class, a class's join code) and of reset links."""
+"""Writes of classes and memberships (joining a class, a class's join code), of reset links, and the
+limit on reset e-mails."""
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
+import math
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from http import HTTPStatus
 
 from axes.utils import reset as axes_reset  # type: ignore[import-untyped]
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts import scoping
 from accounts.models import (
@@ -20,6 +25,7 @@ from accounts.models import (
     RESET_LINK_HOURS,
     Classroom,
     Membership,
+    ResetEmailRequest,
     ResetLink,
     join_code_expiry,
     new_join_code,
@@ -196,3 +202,71 @@ def reset_link_use(*, token: str, password: str):
     user.save(update_fields=["password"])
     axes_reset(username=user.get_username())
     return user
+
+
+# --- Reset e-mails (Django's reset by e-mail, offered when EMAIL_URL is set) --------
+
+RESET_EMAIL_WINDOW = timedelta(hours=1)
+TOO_MANY_FOR_ADDRESS = _(
+    "A reset link was asked for this address too often in the last hour. Look for the e-mails already "
+    "sent (the spam folder too), or try again in %(wait)s."
+)
+TOO_MANY_FROM_CLIENT = _(
+    "Too many reset links were asked for from your network in the last hour. Try again in %(wait)s, "
+    "or ask an instructor of your class for a reset link."
+)
+
+
+class ResetEmailRefused(AppError):
+    """Too many reset e-mails within the hour, to one address or from one client (429).
+
+    ``retry_after``: seconds until one more would be sent.
+    """
+
+    status = HTTPStatus.TOO_MANY_REQUESTS
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: An arbitrary, fixed key for pg_advisory_xact_lock: "PB" "mail".
+RESET_EMAIL_LOCK_KEY = 0x5042_6D61_696C
+
+
+@transaction.atomic
+def reset_email_request(*, email: str, client: str, now: datetime | None = None) -> None:
+    """Count a request for a reset e-mail to ``email`` from ``client``, or refuse it.
+
+    At most ``RESET_EMAILS_PER_ADDRESS`` e-mails an hour go to one address (whether an account has
+    it or not, so the answer tells nothing about accounts), and ``RESET_EMAILS_PER_CLIENT`` are
+    asked for from one client address. Requests are counted one at a time (on PostgreSQL under a
+    transaction-level advisory lock; SQLite writes one at a time anyway), so a burst of
+    simultaneous requests cannot slip past the limit. A refused request is not kept, so a flood
+    neither fills the table nor postpones the next e-mail; rows older than the hour are deleted.
+
+    :raises ResetEmailRefused: over either limit.
+    """
+    now = now or timezone.now()
+    since = now - RESET_EMAIL_WINDOW
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    try:
+        address: str | None = str(ipaddress.ip_address(client))
+    except ValueError:
+        address = None
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RESET_EMAIL_LOCK_KEY])
+    ResetEmailRequest.objects.filter(requested_at__lt=since).delete()
+    recent = ResetEmailRequest.objects.filter(requested_at__gte=since)
+    limits = [(recent.filter(address_digest=digest), settings.RESET_EMAILS_PER_ADDRESS, TOO_MANY_FOR_ADDRESS)]
+    if address is not None:
+        limits.append((recent.filter(client=address), settings.RESET_EMAILS_PER_CLIENT, TOO_MANY_FROM_CLIENT))
+    for rows, limit, message in limits:
+        latest = list(rows.order_by("-requested_at").values_list("requested_at", flat=True)[:limit])
+        if len(latest) >= limit:
+            seconds = max(1, math.ceil((latest[-1] + RESET_EMAIL_WINDOW - now).total_seconds()))
+            minutes = math.ceil(seconds / 60)
+            wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
+            raise ResetEmailRefused(str(message) % {"wait": wait}, retry_after=seconds)
+    ResetEmailRequest.objects.create(address_digest=digest, client=address, requested_at=now)

@@ -4,7 +4,8 @@ Log-in, log-out and password change are Django's own views with this app's
 templates; repeated failed log-ins are throttled by django-axes (settings).
 A forgotten password is reset through a one-time link an instructor made
 (``reset_link``), or, when the site can send e-mail (``EMAIL_URL``), through
-Django's own password-reset views (``email_reset_only``).
+Django's own password-reset views (``email_reset_only``), which send at most a
+few e-mails an hour to one address (``PasswordResetView``).
 """
 
 from __future__ import annotations
@@ -33,13 +34,16 @@ from accounts.services import (
     LINK_MALFORMED,
     TOKEN_PATTERN,
     JoinError,
+    ResetEmailRefused,
     ResetLinkError,
     classroom_for_code,
     classroom_join,
+    reset_email_request,
     reset_link_for_token,
     reset_link_use,
     token_normalise,
 )
+from common.client_ip import client_ip
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 EMAIL_HELP_WITH_RESET = gettext_lazy(
@@ -74,6 +78,20 @@ class LoginView(auth_views.LoginView):
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "password_reset_by_email": email_reset_enabled()}
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's form that e-mails a reset link, within the limits of ``reset_email_request`` (429)."""
+
+    def form_valid(self, form):
+        try:
+            reset_email_request(email=form.cleaned_data["email"], client=client_ip(self.request))
+        except ResetEmailRefused as refused:
+            form.add_error(None, refused.message)
+            response = self.render_to_response(self.get_context_data(form=form), status=refused.status)
+            response["Retry-After"] = str(refused.retry_after)
+            return response
+        return super().form_valid(form)
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

@@ -1,4 +1,5 @@
-"""The client's address, for the log-in lock-out (django-axes), read through trusted proxies only.
+"""The client's address, read through trusted proxies only: for the log-in lock-out (django-axes)
+and the limit on password-reset e-mails.
 
 Behind the TLS proxy the README recommends (or Docker's bridge), every request
 comes from the proxy's address, so a lock-out per (username, address) became
@@ -21,7 +22,7 @@ from django.http import HttpRequest
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The address to count failed log-ins against."""
+    """The address to count failed log-ins and reset e-mails against."""
     remote = request.META.get("REMOTE_ADDR", "")
     if not _trusted(remote):
         return remote

@@ -179,6 +179,10 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # How long a link sent by e-mail works (Django's default is three days).
 PASSWORD_RESET_TIMEOUT = 24 * 3600
+# At most this many reset e-mails an hour to one address, and asked for from one client address (a
+# school's pupils may share one); more gets a 429 and sends nothing (accounts.services).
+RESET_EMAILS_PER_ADDRESS = env.int("RESET_EMAILS_PER_ADDRESS", default=3)
+RESET_EMAILS_PER_CLIENT = env.int("RESET_EMAILS_PER_CLIENT", default=20)
 
 # --- Internationalisation -----------------------------------------------------
 

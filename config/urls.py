@@ -33,7 +33,7 @@ urlpatterns = [
     # Django's reset by e-mail: a 404 unless EMAIL_URL is set (accounts.views.email_reset_only).
     path(
         "accounts/password/reset/",
-        email_reset_only(auth_views.PasswordResetView.as_view()),
+        email_reset_only(accounts_views.PasswordResetView.as_view()),
         name="password_reset",
     ),
     path(

@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from datetime import timedelta
 from http import HTTPStatus
 from pathlib import Path
 
@@ -16,11 +17,16 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core import mail
+from django.db.models import F
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts import services
+from accounts.models import ResetEmailRequest
 from table.benchmark import child_env
 from tests.factories import UserFactory
+from tests.races import together
 
 NEW_PASSWORD = "blue-lantern-harbour-42"
 RESET_URLS = [
@@ -171,3 +177,133 @@ def test_with_email_the_reset_pages_are_translated(db):
     html = client.get(reverse("password_reset")).content.decode()
 
     assert "Lupa kata sandi?" in html
+
+
+# --- How many reset e-mails: per address and per client, within the hour ---------------------------
+
+
+def ask(email: str, client: Client | None = None, address: str = "127.0.0.1"):
+    return (client or Client(REMOTE_ADDR=address)).post(reverse("password_reset"), {"email": email})
+
+
+def an_hour_passes() -> None:
+    ResetEmailRequest.objects.update(requested_at=F("requested_at") - timedelta(hours=1, seconds=1))
+
+
+@with_email
+@override_settings(RESET_EMAILS_PER_ADDRESS=3)
+@pytest.mark.parametrize("email", ["mia@school.example", "nobody@school.example"])
+def test_a_fourth_reset_within_the_hour_is_refused_with_429_and_sends_nothing(db, email):
+    UserFactory(username="mia", email="mia@school.example")
+
+    sent = [ask(email).status_code for _ in range(3)]
+    refused = ask(email.upper() + " ")  # the same address, however it is typed
+
+    assert sent == [HTTPStatus.FOUND] * 3
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert 3590 <= int(refused["Retry-After"]) <= 3600
+    html = refused.content.decode()
+    # Whether an account has the address or not, the answer is the same.
+    assert "asked for this address too often in the last hour" in html
+    assert "try again in 60 minutes" in html
+    assert 'name="email"' in html
+    assert len(mail.outbox) == (3 if email.startswith("mia") else 0)
+    assert ResetEmailRequest.objects.count() == 3  # the refused one is not kept
+
+
+@with_email
+@override_settings(RESET_EMAILS_PER_ADDRESS=2)
+def test_a_flood_does_not_postpone_the_next_reset_and_an_hour_later_it_is_sent(db):
+    UserFactory(username="mia", email="mia@school.example")
+    ask("mia@school.example")
+    ask("mia@school.example")
+
+    flood = {ask("mia@school.example").status_code for _ in range(10)}
+    an_hour_passes()
+    later = ask("mia@school.example")
+
+    assert flood == {HTTPStatus.TOO_MANY_REQUESTS}
+    assert later.status_code == HTTPStatus.FOUND
+    assert len(mail.outbox) == 3
+    assert (
+        ResetEmailRequest.objects.filter(requested_at__gte=timezone.now() - timedelta(hours=1)).count() == 1
+    )
+    assert ResetEmailRequest.objects.count() == 1  # the hour-old rows went
+
+
+def test_the_wait_is_until_the_oldest_counted_request_leaves_the_hour(db):
+    start = timezone.now()
+    with override_settings(RESET_EMAILS_PER_ADDRESS=2):
+        services.reset_email_request(email="a@school.example", client="10.0.0.1", now=start)
+        services.reset_email_request(
+            email="a@school.example", client="10.0.0.1", now=start + timedelta(minutes=20)
+        )
+        with pytest.raises(services.ResetEmailRefused) as refused:
+            services.reset_email_request(
+                email="a@school.example", client="10.0.0.1", now=start + timedelta(minutes=30, seconds=30)
+            )
+        services.reset_email_request(
+            email="a@school.example", client="10.0.0.1", now=start + timedelta(minutes=60, seconds=1)
+        )
+
+    assert refused.value.status == HTTPStatus.TOO_MANY_REQUESTS
+    assert refused.value.retry_after == 29 * 60 + 30
+    assert "try again in 30 minutes" in refused.value.message
+
+
+@with_email
+@override_settings(RESET_EMAILS_PER_ADDRESS=3, RESET_EMAILS_PER_CLIENT=4)
+def test_one_client_may_ask_for_a_few_addresses_an_hour_and_another_client_is_not_held_up(db):
+    addresses = [f"pupil{n}@school.example" for n in range(5)]
+
+    from_one = [ask(email, address="203.0.113.7").status_code for email in addresses]
+    from_another = ask(addresses[-1], address="198.51.100.2")
+
+    assert from_one == [HTTPStatus.FOUND] * 4 + [HTTPStatus.TOO_MANY_REQUESTS]
+    assert from_another.status_code == HTTPStatus.FOUND
+
+
+@with_email
+@override_settings(RESET_EMAILS_PER_CLIENT=1, TRUSTED_PROXIES=["10.0.0.0/8"])
+def test_behind_a_trusted_proxy_the_client_is_the_forwarded_address(db):
+    def through_proxy(client_address: str, email: str):
+        client = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=client_address)
+        return ask(email, client)
+
+    first = through_proxy("203.0.113.7", "a@school.example")
+    other_client = through_proxy("203.0.113.8", "b@school.example")
+    same_client = through_proxy("203.0.113.7", "c@school.example")
+
+    assert (first.status_code, other_client.status_code) == (HTTPStatus.FOUND, HTTPStatus.FOUND)
+    assert same_client.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert "from your network" in same_client.content.decode()
+
+
+@with_email
+@override_settings(RESET_EMAILS_PER_ADDRESS=1)
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("de", "versuche es in 60 Minuten"), ("id", "coba lagi dalam 60 menit")],
+)
+def test_the_refusal_is_translated(db, language, words):
+    client = Client(headers={"accept-language": language})
+    ask("mia@school.example", client)
+
+    refused = ask("mia@school.example", client)
+
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert words in refused.content.decode()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@with_email
+@override_settings(RESET_EMAILS_PER_ADDRESS=3)
+def test_racing_requests_for_one_address_send_exactly_the_limit():
+    UserFactory(username="mia", email="mia@school.example")
+
+    statuses = together(8, lambda client: ask("mia@school.example", client))
+
+    assert sorted(statuses) == [HTTPStatus.FOUND] * 3 + [HTTPStatus.TOO_MANY_REQUESTS] * 5
+    assert len(mail.outbox) == 3
+    assert ResetEmailRequest.objects.count() == 3
