@@ -230,3 +230,31 @@ def test_at_every_card_of_a_six_card_coup_the_deal_button_and_both_hands_stay_in
         assert not (outside := out_of_view(page, deal)), f"card {number - 1}: not in view: {outside}"
     htmx_click(page, deal)
     expect(page.get_by_role("region", name="Result")).to_contain_text("Player wins, 9 to 4")
+
+
+@pytest.mark.parametrize("language", ["de", "id", "en"])
+def test_the_header_bar_is_one_row_on_a_laptop_in_each_language_even_for_a_long_username(
+    new_context, language, course, log_in
+):
+    """The brand, every link and the language switcher side by side at 1280 px: a second row would push
+    the table's Confirm button below a laptop's screen. A long username is cut short, not wrapped."""
+    laptop = new_context(viewport={"width": 1280, "height": 800})
+    user = UserFactory(username="a-learner-with-a-rather-long-username-42")
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+    log_in(laptop, user)
+    page = laptop.new_page()
+    page.goto(reverse("home"))
+
+    bar = ".site-header > .brand, .site-header > .site-nav > *, .site-header > .language-switcher"
+    rows = page.locator(bar)
+    tops = rows.evaluate_all("items => items.map(item => Math.round(item.getBoundingClientRect().top))")
+    log_out = page.locator(".site-header > .site-nav .log-out")
+    header = page.locator(".site-header").bounding_box()
+
+    assert len(tops) == 9 and max(tops) - min(tops) <= 8, tops
+    assert header is not None and header["height"] <= 56, header
+    # Cut short, with an ellipsis:
+    assert log_out.evaluate("button => button.scrollWidth > button.clientWidth")
+    # The visible label went; the select keeps its name for screen readers.
+    label = {"en": "Language", "de": "Sprache", "id": "Bahasa"}[language]
+    expect(page.locator(".site-header > .language-switcher").get_by_label(label)).to_be_visible()
