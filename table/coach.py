@@ -76,6 +76,17 @@ class Question:
     player_third: int | None = None
 
 
+def draw_question(coup: Coup, key: str) -> Question:
+    """The draws/stands question ``key`` (``PLAYER_DRAW`` or ``BANKER_DRAW``) as this coup's cards put
+    it, in the active language: when asked, and again whenever an answered call is shown."""
+    player_total, banker_total = hand_total(coup.player[:2]), hand_total(coup.banker[:2])
+    if key == PLAYER_DRAW:
+        prompt = _("Player has %(total)s. Does Player draw a third card?") % {"total": player_total}
+        return Question(PLAYER_DRAW, prompt, player_total, banker_total)
+    third = coup.player_third if player_draws(player_total) else None
+    return Question(BANKER_DRAW, banker_prompt(banker_total, third), player_total, banker_total, third)
+
+
 def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
     """The question the learner must answer before going on, or ``None``.
 
@@ -87,20 +98,11 @@ def pending(coup: Coup | None, calls: Mapping[str, object]) -> Question | None:
         return None
     natural = Reason.NATURAL in coup.steps[3].reasons
     if not natural:
-        player_total, banker_total = hand_total(coup.player[:2]), hand_total(coup.banker[:2])
         if PLAYER_DRAW not in calls:
-            return Question(
-                PLAYER_DRAW,
-                _("Player has %(total)s. Does Player draw a third card?") % {"total": player_total},
-                player_total,
-                banker_total,
-            )
-        player_stood = not player_draws(player_total)
+            return draw_question(coup, PLAYER_DRAW)
+        player_stood = not player_draws(hand_total(coup.player[:2]))
         if BANKER_DRAW not in calls and (player_stood or coup.player_third is not None):
-            third = None if player_stood else coup.player_third
-            return Question(
-                BANKER_DRAW, banker_prompt(banker_total, third), player_total, banker_total, third
-            )
+            return draw_question(coup, BANKER_DRAW)
     if coup.is_over and SETTLEMENT not in calls:
         return Question(SETTLEMENT, _("The coup is over. How many chips does each of your bets return?"))
     return None

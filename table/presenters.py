@@ -239,11 +239,21 @@ class TableView:
         if self.round is None:
             return []
         calls = self.round.calls
-        items = [
-            calls[key] | {"key": key, "answer": coach.ANSWER_LABELS.get(calls[key]["answer"], "")}
-            for key in (coach.PLAYER_DRAW, coach.BANKER_DRAW)
-            if key in calls
-        ]
+        items = []
+        for key in (coach.PLAYER_DRAW, coach.BANKER_DRAW):
+            if key in calls and self.coup is not None:
+                # The question and its rule are put again from the cards, in the reader's language.
+                question = coach.draw_question(self.coup, key)
+                _correct, rule = coach.grade_draw(question, calls[key]["answer"])
+                items.append(
+                    {
+                        "key": key,
+                        "correct": calls[key]["correct"],
+                        "prompt": question.prompt,
+                        "answer": coach.ANSWER_LABELS.get(calls[key]["answer"], ""),
+                        "rule": rule,
+                    }
+                )
         if coach.SETTLEMENT in calls:
             call = calls[coach.SETTLEMENT]
             items.append(

@@ -433,8 +433,8 @@ def round_call(
     else:
         if answer not in (coach.DRAWS, coach.STANDS):
             raise errors.InvalidInput(errors.CALL_ANSWER)
-        correct, rule = coach.grade_draw(asked, answer)
-        round.calls[asked.key] = {"answer": answer, "correct": correct, "rule": rule, "prompt": asked.prompt}
+        correct, _rule = coach.grade_draw(asked, answer)
+        round.calls[asked.key] = {"answer": answer, "correct": correct}
         if asked.key == coach.BANKER_DRAW:
             drill_cell_record(
                 user=seat.user,

@@ -267,3 +267,24 @@ def test_the_feedback_repeats_the_call_in_the_learners_language(coached, languag
 
     graded = call(client, "player_draw", answer="stands").content.decode()
     assert said in graded and "stands." not in graded.replace(said, "")
+
+
+def test_answered_calls_are_shown_in_the_language_of_the_reader_not_of_the_moment_they_were_made(coached):
+    """A learner who calls in English and then switches to German (or an instructor showing the demo
+    class in German) reads the questions and their rules in German: they are put again from the cards."""
+    client, seat = coached
+    start(client, seat, "5 3 K J 8", tie=10)
+    for index in range(4):
+        deal(client, index)
+    call(client, "player_draw", answer="stands")
+    deal(client, 4)  # Player's third card, an 8: Banker has 3 and stands
+    call(client, "banker_draw", answer="draws")
+
+    client.cookies["language"] = "de"
+    page = client.get(reverse("table:play")).content.decode()
+
+    assert "Spieler hat 5. Zieht Spieler eine dritte Karte?" in page
+    assert "Spieler hat 5: Bei 0 bis 5 zieht Spieler eine dritte Karte." in page
+    assert "Die Bank hat 3, und die dritte Karte von Spieler ist 8 wert. Zieht die Bank?" in page
+    for english in ("Does Player draw", "Does Banker draw", "Player draws a third card", "Banker stands"):
+        assert english not in page
