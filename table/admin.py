@@ -5,6 +5,8 @@ the undealt cards.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.scoping import ReadOnlyAdmin, own_class_filter
 from table.models import LedgerEntry, Round, Seat
@@ -59,9 +61,14 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
         "balance_after",
         "round",
         "actor",
-        "note",
+        "note_shown",
     ]
     learner_path = "seat__user"
     list_filter = [own_class_filter("seat__user__memberships__classroom"), "kind"]
     search_fields = ["seat__user__username", "note"]
     list_select_related = ["seat__user", "round", "actor"]
+
+    @admin.display(description=_("note"), ordering="note")
+    def note_shown(self, entry: LedgerEntry) -> str:
+        """The app's own notes (``LedgerEntry.NOTE_*``) in the reader's language; any other as written."""
+        return gettext(entry.note) if entry.note else ""

@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from table.presets import DEFAULT_PRESET, PRESETS, preset_choices
 
@@ -266,6 +266,11 @@ class LedgerEntry(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = LedgerQuerySet.as_manager()
+
+    #: The notes the app writes itself: kept in English in the ledger, shown in the reader's language.
+    NOTE_STARTING_CHIPS = gettext_noop("starting chips")
+    NOTE_EXAMPLE_CHIPS = gettext_noop("lesson example chips")
+    NOTE_RESET_BY_INSTRUCTOR = gettext_noop("reset by instructor")
 
     class Meta:
         ordering = ["id"]

@@ -61,7 +61,7 @@ def seat_for_learner(*, user, starting_balance: Decimal | None = None) -> Seat:
         )
         if created:
             seat = Seat.objects.select_for_update().get(pk=seat.pk)
-            _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note="starting chips").save()
+            _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note=LedgerEntry.NOTE_STARTING_CHIPS).save()
             seat.save(update_fields=["balance", "updated_at"])
     return seat
 
@@ -85,7 +85,7 @@ def sandbox_open(
         shoe_number=1,
     )
     seat = _lock_seat(seat)
-    _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note="lesson example chips").save()
+    _post(seat, LedgerEntry.Kind.GRANT, starting_balance, note=LedgerEntry.NOTE_EXAMPLE_CHIPS).save()
     seat.save(update_fields=["balance", "updated_at"])
     return seat
 
@@ -538,7 +538,7 @@ def balance_reset(
         LedgerEntry.Kind.RESET,
         target - seat.balance,
         actor=actor,
-        note="reset by instructor" if actor is not None and actor != seat.user else "",
+        note=LedgerEntry.NOTE_RESET_BY_INSTRUCTOR if actor is not None and actor != seat.user else "",
     )
     seat.save(update_fields=["balance", "updated_at"])
     entry.save()

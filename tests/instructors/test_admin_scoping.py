@@ -282,3 +282,22 @@ def test_a_staff_user_who_is_not_an_instructor_is_refused_the_progress_page(clie
     response = client.get(reverse("admin:accounts_classroom_progress", args=[world["class_a"].pk]))
 
     assert response.status_code == HTTPStatus.FORBIDDEN
+
+
+@pytest.mark.parametrize(
+    ("language", "starting", "reset"),
+    [
+        ("en", "starting chips", "reset by instructor"),
+        ("de", "Chips zum Start", "von einer Lehrkraft zurückgesetzt"),
+        ("id", "chip awal", "diatur ulang oleh pengajar"),
+    ],
+)
+def test_the_ledgers_own_notes_are_shown_in_the_instructors_language(as_a, world, language, starting, reset):
+    seat = Seat.objects.get(user=world["mine"])
+    entry = services.balance_reset(seat=seat, actor=world["a"], force=True)
+    as_a.cookies["language"] = language
+
+    page = as_a.get(reverse("admin:table_ledgerentry_changelist")).content.decode()
+
+    assert entry.note == "reset by instructor"  # the record itself stays as written
+    assert starting in page and reset in page
