@@ -80,8 +80,21 @@ class LoginView(auth_views.LoginView):
         return {**super().get_context_data(**kwargs), "password_reset_by_email": email_reset_enabled()}
 
 
-class PasswordResetView(auth_views.PasswordResetView):
-    """Django's form that e-mails a reset link, within the limits of ``reset_email_request`` (429)."""
+class RefusedFormIs400:
+    """For Django's own form views: a form that is refused answers 400 with its messages, as this app's
+    own forms do (Django answers 200)."""
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=HTTPStatus.BAD_REQUEST)
+
+
+class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
+    """Django's password change; a refused form is a 400."""
+
+
+class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
+    """Django's form that e-mails a reset link, within the limits of ``reset_email_request`` (429);
+    an address that is not one is a 400."""
 
     def form_valid(self, form):
         try:
@@ -94,8 +107,9 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
-class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's view for the link in the reset e-mail; a link that no longer works answers 410, not 200."""
+class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirmView):
+    """Django's view for the link in the reset e-mail; a link that no longer works answers 410, not 200,
+    and a refused new password 400."""
 
     def render_to_response(self, context, **response_kwargs):
         if not context.get("validlink"):

@@ -25,7 +25,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts_views.signup, name="signup"),
     path("accounts/join/", accounts_views.join, name="join"),
-    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/", accounts_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     # A one-time link an instructor made (no e-mail needed).
     path("accounts/recover/", accounts_views.reset_code, name="reset-code"),

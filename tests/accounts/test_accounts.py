@@ -143,6 +143,32 @@ def test_a_learner_changes_their_password(client, db):
     assert learner.check_password("another good phrase 99")
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"old_password": "not it", "new_password1": "x phrase 99 ok", "new_password2": "x phrase 99 ok"},
+            "incorrect",
+        ),
+        (
+            {"old_password": PASSWORD, "new_password1": "x phrase 99 ok", "new_password2": "x phrase 98 ok"},
+            "didn",
+        ),
+        ({}, "This field is required"),
+    ],
+)
+def test_a_refused_password_change_is_a_400_with_the_reason_and_changes_nothing(client, db, data, message):
+    learner = UserFactory(password=PASSWORD)
+    client.force_login(learner)
+
+    response = client.post(reverse("password_change"), data)
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert message in response.content.decode()
+    learner.refresh_from_db()
+    assert learner.check_password(PASSWORD)
+
+
 def test_the_class_restricts_which_tables_its_learners_may_choose(client, classroom):
     learner = UserFactory()
     Membership.objects.create(user=learner, classroom=classroom)

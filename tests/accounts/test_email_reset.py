@@ -171,6 +171,35 @@ def test_with_email_an_unknown_address_sends_nothing_and_says_the_same(db):
 
 
 @with_email
+@pytest.mark.parametrize("email", ["not-an-address", "", "a" * 250 + "@school.example"])
+def test_with_email_an_address_that_is_not_one_is_a_400_and_sends_nothing(db, email):
+    response = Client().post(reverse("password_reset"), {"email": email})
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert 'class="errorlist' in response.content.decode()
+    assert mail.outbox == []
+    assert not ResetEmailRequest.objects.exists()
+
+
+@with_email
+def test_with_email_a_new_password_that_is_refused_is_a_400_and_the_link_still_works(db):
+    learner = UserFactory(username="mia", email="mia@school.example")
+    client = Client()
+    client.post(reverse("password_reset"), {"email": "mia@school.example"})
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    form = client.get(link, follow=True).redirect_chain[-1][0]
+
+    refused = client.post(form, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD + "!"})
+    accepted = client.post(form, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+
+    assert refused.status_code == HTTPStatus.BAD_REQUEST
+    assert "didn" in refused.content.decode()  # Django's "The two password fields didn’t match."
+    assert accepted.status_code == HTTPStatus.FOUND
+    learner.refresh_from_db()
+    assert learner.check_password(NEW_PASSWORD)
+
+
+@with_email
 def test_with_email_the_reset_pages_are_translated(db):
     client = Client(headers={"accept-language": "id"})
 
