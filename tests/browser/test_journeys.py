@@ -104,8 +104,11 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     assert seat.coach_mode and seat.balance == demo.starting_balance == Decimal("100.00")
     arrange_shoe(seat, TABLE_COUPS)
 
+    # The demo class asks for lesson 3 (seed_demo.DEMO_ASSIGNMENTS): it was due before this learner joined.
+    expect(page.get_by_role("link", name="Lesson 3. Counting a hand: 4 plus 4")).to_be_visible()
+
     # --- Lesson 3: 4 plus 4, dealt one card per click, and the counting exercise -----------------------
-    page.get_by_role("link", name="Counting a hand: 4 plus 4").click()
+    page.get_by_role("link", name="Counting a hand: 4 plus 4", exact=True).click()
     example = page.locator("#example-four-plus-four")
     deal_cards(
         page,

@@ -17,6 +17,15 @@ from accounts.models import Classroom, Membership
 from instructors.roles import INSTRUCTORS
 from lessons.course import COURSE
 from ops.management.commands import seed_demo
+from progress.assignments import (
+    DONE,
+    LATE,
+    MISSING,
+    PENDING,
+    class_assignments,
+    learner_assignments,
+    states_for,
+)
 from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonProgress
 from table import services as table_services
 from table.engine import Bet, BetKind, Card, Coup
@@ -126,6 +135,21 @@ class TestTheSeededDemo:
         assert allowed_presets(classroom.presets) == ["standard", "no-commission"]
         assert classroom.join_code_expires_at > timezone.now()
         assert not User.objects.filter(username__in=LEARNERS, is_staff=True).exists()
+
+    def test_the_demo_class_has_assignments_in_every_status(self, db):
+        states = states_for(class_assignments(demo_class()), [learner(n).pk for n in range(1, 6)])
+
+        by_learner = {n: [state.status for state in states[learner(n).pk]] for n in range(1, 6)}
+        # Lesson 3 was due five days ago; the drill and the payout-drill mastery are due later.
+        assert by_learner == {
+            1: [DONE, PENDING, DONE],  # learner 1 mastered the payout drill, not yet every cell
+            2: [DONE, PENDING, PENDING],
+            3: [MISSING, PENDING, PENDING],
+            4: [LATE, PENDING, PENDING],
+            5: [MISSING, PENDING, PENDING],
+        }
+        home = learner_assignments(learner(4))
+        assert [state.title for state in home][0] == "Lesson 3. Counting a hand: 4 plus 4"
 
     def test_the_demo_learners_have_varied_progress(self, db):
         def done(number):

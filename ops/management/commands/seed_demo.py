@@ -1,4 +1,5 @@
-"""``manage.py seed_demo``: a demo instructor, a demo class and five learners with varied progress.
+"""``manage.py seed_demo``: a demo instructor, a demo class with three assignments and five learners
+with varied progress.
 
 For local development and demonstrations only: the accounts have fixed,
 published passwords. The command refuses to run unless ``DEBUG`` is on or
@@ -43,7 +44,7 @@ from lessons import drill, payout
 from lessons.course import COURSE, LESSONS
 from lessons.services import exercise_answer, exercise_next, lessons_load
 from progress.heatmap import CELLS, Cell
-from progress.models import MASTERY_STREAK, Attempt, Lesson, LessonProgress
+from progress.models import MASTERY_STREAK, Assignment, Attempt, Lesson, LessonProgress
 from progress.services import lesson_visit, payout_answer_record
 from table import coach
 from table import services as table_services
@@ -86,6 +87,16 @@ DEMO_COUPS = (
     PLAYER_DRAWS_TO_NINE,
     PLAYER_EIGHT,
     BANKER_SIX,
+)
+
+#: The demo class's assignments, made with the class: (kind, lesson slug or None, due in days from now).
+#: Lesson 3 was due five days ago, so the class shows every status: done (learners 1 and 2), done late
+#: (learner 4 finished it four days ago) and missing (3 and 5); the two masteries are due later, and
+#: only learner 1 has one of them (the payout drill).
+DEMO_ASSIGNMENTS = (
+    (Assignment.Kind.LESSON, "counting-totals", -5),
+    (Assignment.Kind.DRILL_MASTERY, None, 7),
+    (Assignment.Kind.PAYOUT_MASTERY, None, 14),
 )
 
 #: Cards left in the shoe after the demo rounds: fewer than a coup needs, so the next confirm shuffles.
@@ -311,6 +322,15 @@ def _classroom(instructor, report: SeedReport) -> Classroom:
         )
         classroom.instructors.add(instructor)
         report.class_created = True
+        now = timezone.now()
+        for kind, slug, days in DEMO_ASSIGNMENTS:
+            Assignment.objects.create(
+                classroom=classroom,
+                kind=kind,
+                lesson=Lesson.objects.get(slug=slug) if slug else None,
+                due_at=now + timedelta(days=days),
+                created_by=instructor,
+            )
     elif classroom.join_code_expires_at <= timezone.now() + JOIN_CODE_MARGIN:
         # Keep the code (it may be written down already); only give it more time.
         classroom.join_code_expires_at = join_code_expiry()
@@ -491,7 +511,8 @@ def _call(seat: Seat, round: Round, question: coach.Question, *, right: bool) ->
 def summary(report: SeedReport) -> str:
     parts = [
         f"instructor {DEMO_INSTRUCTOR} {'created' if report.instructor_created else 'already there'}",
-        f"class '{DEMO_CLASS}' {'created' if report.class_created else 'already there'}",
+        f"class '{DEMO_CLASS}' "
+        + (f"created with {len(DEMO_ASSIGNMENTS)} assignments" if report.class_created else "already there"),
         f"learners created: {len(report.learners_created)}, already there: {len(report.learners_kept)}",
     ]
     if report.code_extended:
