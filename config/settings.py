@@ -183,6 +183,10 @@ PASSWORD_RESET_TIMEOUT = 24 * 3600
 # school's pupils may share one); more gets a 429 and sends nothing (accounts.services).
 RESET_EMAILS_PER_ADDRESS = env.int("RESET_EMAILS_PER_ADDRESS", default=3)
 RESET_EMAILS_PER_CLIENT = env.int("RESET_EMAILS_PER_CLIENT", default=20)
+# At most this many accounts made, and class joins (a sign-up's join code or the join page), an hour
+# from one client address: enough for two classes of one school behind one address; more gets a 429.
+SIGNUPS_PER_CLIENT = env.int("SIGNUPS_PER_CLIENT", default=60)
+JOINS_PER_CLIENT = env.int("JOINS_PER_CLIENT", default=60)
 
 # --- Internationalisation -----------------------------------------------------
 

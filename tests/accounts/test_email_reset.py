@@ -1,8 +1,9 @@
 """Password reset by e-mail: Django's own views, offered only when the site can send e-mail (EMAIL_URL).
 
 ``PASSWORD_RESET_BY_EMAIL`` is what settings make of ``EMAIL_URL``; the tests switch it with
-``override_settings`` (pytest-django keeps e-mail in ``mail.outbox``), and read the settings
-module in a child process for the ``EMAIL_URL`` parsing itself.
+``override_settings`` (pytest-django keeps e-mail in ``mail.outbox``, which ``outbox()`` reads once
+the sends handed to the background are done), and read the settings module in a child process for
+the ``EMAIL_URL`` parsing itself.
 """
 
 import json
@@ -23,7 +24,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import services
-from accounts.models import ResetEmailRequest
+from accounts.models import CountedRequest
+from common.background import wait_for_background
 from table.benchmark import child_env
 from tests.factories import UserFactory
 from tests.races import together
@@ -38,6 +40,12 @@ RESET_URLS = [
 
 with_email = override_settings(PASSWORD_RESET_BY_EMAIL=True)
 without_email = override_settings(PASSWORD_RESET_BY_EMAIL=False)
+
+
+def outbox() -> list:
+    """The e-mails sent so far, once the sends handed to the background are done."""
+    assert wait_for_background(timeout=30)
+    return mail.outbox
 
 
 def settings_with(environment: dict[str, str]) -> dict:
@@ -137,8 +145,8 @@ def test_with_email_a_learner_resets_the_password_through_the_mailed_link(db):
     assert sent.status_code == HTTPStatus.FOUND
     assert sent["Location"] == reverse("password_reset_done")
     assert client.get(sent["Location"]).status_code == HTTPStatus.OK
-    assert len(mail.outbox) == 1
-    message = mail.outbox[0]
+    assert len(outbox()) == 1
+    message = outbox()[0]
     assert message.to == ["mia@school.example"]
     assert "\n" not in message.subject and message.subject
     link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", message.body).group(1)
@@ -167,7 +175,7 @@ def test_with_email_an_unknown_address_sends_nothing_and_says_the_same(db):
 
     assert response.status_code == HTTPStatus.FOUND
     assert response["Location"] == reverse("password_reset_done")
-    assert mail.outbox == []
+    assert outbox() == []
 
 
 @with_email
@@ -177,8 +185,8 @@ def test_with_email_an_address_that_is_not_one_is_a_400_and_sends_nothing(db, em
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert 'class="errorlist' in response.content.decode()
-    assert mail.outbox == []
-    assert not ResetEmailRequest.objects.exists()
+    assert outbox() == []
+    assert not CountedRequest.objects.exists()
 
 
 @with_email
@@ -186,7 +194,7 @@ def test_with_email_a_new_password_that_is_refused_is_a_400_and_the_link_still_w
     learner = UserFactory(username="mia", email="mia@school.example")
     client = Client()
     client.post(reverse("password_reset"), {"email": "mia@school.example"})
-    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", outbox()[0].body).group(1)
     form = client.get(link, follow=True).redirect_chain[-1][0]
 
     refused = client.post(form, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD + "!"})
@@ -216,7 +224,7 @@ def ask(email: str, client: Client | None = None, address: str = "127.0.0.1"):
 
 
 def an_hour_passes() -> None:
-    ResetEmailRequest.objects.update(requested_at=F("requested_at") - timedelta(hours=1, seconds=1))
+    CountedRequest.objects.update(requested_at=F("requested_at") - timedelta(hours=1, seconds=1))
 
 
 @with_email
@@ -236,8 +244,8 @@ def test_a_fourth_reset_within_the_hour_is_refused_with_429_and_sends_nothing(db
     assert "asked for this address too often in the last hour" in html
     assert "try again in 60 minutes" in html
     assert 'name="email"' in html
-    assert len(mail.outbox) == (3 if email.startswith("mia") else 0)
-    assert ResetEmailRequest.objects.count() == 3  # the refused one is not kept
+    assert len(outbox()) == (3 if email.startswith("mia") else 0)
+    assert CountedRequest.objects.count() == 3  # the refused one is not kept
 
 
 @with_email
@@ -253,11 +261,11 @@ def test_a_flood_does_not_postpone_the_next_reset_and_an_hour_later_it_is_sent(d
 
     assert flood == {HTTPStatus.TOO_MANY_REQUESTS}
     assert later.status_code == HTTPStatus.FOUND
-    assert len(mail.outbox) == 3
+    assert len(outbox()) == 3
     assert (
-        ResetEmailRequest.objects.filter(requested_at__gte=timezone.now() - timedelta(hours=1)).count() == 1
+        CountedRequest.objects.filter(requested_at__gte=timezone.now() - timedelta(hours=1)).count() == 1
     )
-    assert ResetEmailRequest.objects.count() == 1  # the hour-old rows went
+    assert CountedRequest.objects.count() == 1  # the hour-old rows went
 
 
 def test_the_wait_is_until_the_oldest_counted_request_leaves_the_hour(db):
@@ -334,5 +342,5 @@ def test_racing_requests_for_one_address_send_exactly_the_limit():
     statuses = together(8, lambda client: ask("mia@school.example", client))
 
     assert sorted(statuses) == [HTTPStatus.FOUND] * 3 + [HTTPStatus.TOO_MANY_REQUESTS] * 5
-    assert len(mail.outbox) == 3
-    assert ResetEmailRequest.objects.count() == 3
+    assert len(outbox()) == 3
+    assert CountedRequest.objects.count() == 3
