@@ -335,7 +335,8 @@ def requests_count(*, limits: Sequence[Limit], now: datetime | None = None) -> N
             continue
         latest = list(counted.order_by("-requested_at").values_list("requested_at", flat=True)[: limit.most])
         if len(latest) >= limit.most:
-            seconds = max(1, math.ceil((latest[-1] + COUNTED_WINDOW - now).total_seconds()))
+            oldest = latest[-1] if latest else now  # a limit of 0 refuses all, for the whole hour
+            seconds = max(1, math.ceil((oldest + COUNTED_WINDOW - now).total_seconds()))
             minutes = math.ceil(seconds / 60)
             wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
             raise TooManyRequests(str(limit.message) % {"wait": wait}, retry_after=seconds)

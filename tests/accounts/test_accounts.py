@@ -287,3 +287,11 @@ def test_behind_a_trusted_proxy_sign_ups_count_against_the_forwarded_client(db):
     statuses = [through_proxy(n, "203.0.113.7") for n in range(3)] + [through_proxy(9, "203.0.113.8")]
 
     assert statuses == [HTTPStatus.FOUND] * 2 + [HTTPStatus.TOO_MANY_REQUESTS, HTTPStatus.FOUND]
+
+
+@override_settings(SIGNUPS_PER_CLIENT=0)
+def test_a_limit_of_zero_refuses_every_sign_up_for_the_hour(db):
+    refused = signup_as(0)
+
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert refused["Retry-After"] == "3600"
