@@ -62,6 +62,7 @@ DUE_IN_THE_PAST = gettext_lazy("The due date has passed: choose a date and time 
 DUE_HELP = gettext_lazy("Date and time in the site's time zone (%(zone)s).")
 DUE_DATE = gettext_lazy("Due date")
 DUE_TIME = gettext_lazy("Due time")
+MEMBERS_TITLE = gettext_lazy("Members of your classes: tick those to take out of their class")
 
 #: A learner's own records that go with their account (a learner with a seat is never deleted).
 OWNED_BY_THE_LEARNER = (LessonProgress, Attempt, DrillCell)
@@ -324,6 +325,9 @@ class MembershipAdmin(DeclaredLookupsOnly):
     def get_queryset(self, request):
         own = scoping.classes_for(request.user, Classroom.objects.all())
         return super().get_queryset(request).filter(classroom__in=own, user__is_staff=False)
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": MEMBERS_TITLE, **(extra_context or {})})
 
     def get_actions(self, request):
         actions = super().get_actions(request)
