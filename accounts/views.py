@@ -51,7 +51,7 @@ from accounts.services import (
     signup_count,
     token_normalise,
 )
-from common.background import run_in_background
+from common.background import run_after_response
 from common.client_ip import client_ip
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -105,8 +105,9 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
     """Django's form, sending its e-mails after the response (``common.background``).
 
     The accounts an address reaches are looked up in the request, one query whether there are
-    any or not (``recipients``); the links are made, rendered and sent by a background thread, so
-    the answer takes the same time with an account or without, however slow the mail relay.
+    any or not (``recipients``); the links are made, rendered and sent by a background thread once
+    the response is sent, so the answer takes the same time with an account or without, however
+    slow the mail relay.
     A mail lost with its process (a worker killed) can be asked for again.
     """
 
@@ -122,7 +123,7 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         if not domain_override:
             domain_override = get_current_site(request).domain
         if self.recipients:
-            run_in_background(super().save, domain_override=domain_override, **options)
+            run_after_response(super().save, domain_override=domain_override, **options)
 
 
 class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
