@@ -693,6 +693,20 @@ def road_cells(winners: Sequence[Winner]) -> list[list[list[Any]]]:
     return [[[cell.winner.value, cell.ties] if cell else ["", 0] for cell in column] for column in grid]
 
 
+#: The longest runs a road question offers at least (1 to 8); a longer run adds choices in fours.
+ROAD_CHOICES = 8
+
+
+def road_choices(length: int) -> list[list[str]]:
+    """The run lengths offered: 1 to 8, or up to the next multiple of 4 above a longer run.
+
+    A longer run is rare (a 24-coup road can hold one), and it must be among the choices;
+    rounding up to a multiple of 4 keeps it from always being the last one offered.
+    """
+    top = ROAD_CHOICES if length <= ROAD_CHOICES else 4 * (length // 4 + 1)
+    return [[str(value), str(value)] for value in range(1, top + 1)]
+
+
 def road_question(winners: list[str]) -> Question:
     """A Big Road drawn from these winners ("player", "banker", "tie"): how long is its longest run?"""
     road = big_road([Winner(winner) for winner in winners])
@@ -702,7 +716,7 @@ def road_question(winners: list[str]) -> Question:
     return _choice(
         "systems",
         _("Read this Big Road. How many wins in a row make its longest run?"),
-        [[str(value), str(value)] for value in range(1, 9)],
+        road_choices(length),
         str(length),
         _(
             "Each column is one unbroken run of one side; the longest column (its tail included) "
