@@ -30,6 +30,7 @@ from lessons.figures import example_outcome
 from table.engine import (
     CENT,
     STANDARD,
+    AmbiguousAmountError,
     Bet,
     BetKind,
     Card,
@@ -43,13 +44,20 @@ from table.engine import (
     big_road,
     martingale_stake,
     odds_for_decks,
-    parse_amount,
     play_coup,
     player_draws,
     settle,
 )
 from table.engine.rules import is_natural
-from table.explain import amount_text, card_name, chips_text, percent_sign, percent_text
+from table.explain import (
+    ambiguous_message,
+    amount_text,
+    card_name,
+    chips_text,
+    percent_sign,
+    percent_text,
+    typed_amount,
+)
 from table.presets import STANDARD_TABLE
 
 Question = dict[str, Any]
@@ -1119,13 +1127,19 @@ def question_for(kind: str, index: int, rng: random.Random) -> Question:
 
 
 class BadAnswer(ValueError):
-    """The answer is missing or not of the question's form."""
+    """The answer is missing or not of the question's form; ``message``, if any, says why to the learner."""
+
+    def __init__(self, text: str, message: str = "") -> None:
+        super().__init__(text)
+        self.message = message
 
 
 def normalise(question: Question, data: Mapping[str, str]) -> str:
     """The posted answer in the question's own form ("draws", "109.50", "90.00|10.00").
 
-    :raises BadAnswer: if it is missing, not one of the choices, or not an amount.
+    Amounts are read in the active language's way of writing numbers (``typed_amount``).
+
+    :raises BadAnswer: if it is missing, not one of the choices, not an amount, or reads two ways.
     """
     if question["form"] == "choice":
         answer = str(data.get("answer", "")).strip()
@@ -1136,7 +1150,9 @@ def normalise(question: Question, data: Mapping[str, str]) -> str:
     for name, _label in question["fields"]:
         text = str(data.get(f"answer_{name}", ""))
         try:
-            amount = parse_amount(text)
+            amount = typed_amount(text)
+        except AmbiguousAmountError as error:
+            raise BadAnswer(text, ambiguous_message(text, error)) from None
         except InvalidAmountError:
             raise BadAnswer(text) from None
         if abs(amount) >= 10**9:

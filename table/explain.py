@@ -11,11 +11,25 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from table.engine import BetKind, Card, Hand, Outcome, Rank, Reason, Step, Suit, Winner, payout_ratio
+from table.engine import (
+    AmbiguousAmountError,
+    BetKind,
+    Card,
+    Hand,
+    Outcome,
+    Rank,
+    Reason,
+    Step,
+    Suit,
+    Winner,
+    payout_ratio,
+    read_amount,
+)
 from table.presets import PRESETS
 
 #: The minus sign of a negative figure (U+2212), never a hyphen.
@@ -68,6 +82,51 @@ def amount_text(
         number = number.quantize(Decimal(1).scaleb(-decimal_pos))
     text = number_format(abs(number), decimal_pos=decimal_pos, force_grouping=grouping)
     return MINUS + text if number < 0 else text
+
+
+#: A typed amount two ways of writing numbers read differently ("1.500" in English).
+AMOUNT_AMBIGUOUS = gettext_lazy(
+    "“%(text)s” can be read two ways (%(first)s or %(second)s). Here “%(decimal)s” marks the "
+    "decimals and “%(group)s” the thousands, as in %(example)s."
+)
+
+
+def typed_amount(text: str) -> Decimal:
+    """An amount as a learner types it, read in the active language's way of writing numbers.
+
+    The one reader of every typed amount (stakes, coach calls, exercise and drill answers):
+    ``1,500.25`` in English, ``1.500,25`` in German and Indonesian. Text that only the other
+    way can read is read that way (``19,50`` in English); text both ways read differently,
+    not grouped the language's way, is refused (``1.500`` in English: 1.50 or 1,500?).
+
+    :raises AmbiguousAmountError: for such text; ``ambiguous_message`` says it to the learner.
+    :raises InvalidAmountError: for text that is not an amount either way.
+    """
+    return read_amount(text, decimal=get_format("DECIMAL_SEPARATOR"), group=get_format("THOUSAND_SEPARATOR"))
+
+
+def ambiguous_message(
+    text: str, error: AmbiguousAmountError, template: Promise | str = AMOUNT_AMBIGUOUS
+) -> str:
+    """What to tell a learner whose typed amount reads two ways, both written the language's way.
+
+    ``template`` (with the same placeholders as ``AMOUNT_AMBIGUOUS``) lets a caller add what its page adds.
+    """
+
+    def written(value: Decimal) -> str:
+        exponent = value.normalize().as_tuple().exponent
+        places = 0 if value == value.to_integral_value() or not isinstance(exponent, int) else -exponent
+        return amount_text(value, decimal_pos=places, grouping=True)
+
+    first, second = sorted(error.readings)
+    return str(template) % {
+        "text": text.strip()[:40],
+        "first": written(first),
+        "second": written(second),
+        "decimal": get_format("DECIMAL_SEPARATOR"),
+        "group": get_format("THOUSAND_SEPARATOR"),
+        "example": amount_text(Decimal("1500.25"), grouping=True),
+    }
 
 
 def percent_sign(number: str) -> str:
