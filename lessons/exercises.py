@@ -23,7 +23,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from lessons import house_edge
 from lessons.figures import example_outcome
@@ -748,9 +748,12 @@ def martingale_question(losses: int, base: int = SYSTEM_BASE) -> Question:
     }
     return _numbers(
         "systems",
-        _(
+        ngettext(
+            "You play Martingale on Player, starting with %(base)s chips, and lose %(losses)s coup. "
+            "How much have you lost so far, and what does Martingale stake next?",
             "You play Martingale on Player, starting with %(base)s chips, and lose %(losses)s coups "
-            "in a row. How much have you lost so far, and what does Martingale stake next?"
+            "in a row. How much have you lost so far, and what does Martingale stake next?",
+            losses,
         )
         % figures,
         [["lost", _("Lost so far")], ["stake", _("Next stake")]],

@@ -9,7 +9,8 @@ figures wherever its word order needs them.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
 
 from django.utils.formats import get_format, number_format
 from django.utils.functional import Promise
@@ -66,20 +67,37 @@ RESULT_NAMES = {
 }
 
 
+def exact_decimal(value: Decimal | Fraction | int | float | str, places: int) -> Decimal:
+    """``value`` rounded to ``places`` decimals, an exact half away from zero (``9.85`` → ``9.9``,
+    ``−11.145`` → ``−11.15``).
+
+    A fraction is divided out exactly first, and a float is taken as it is written (``9.85``,
+    not the binary ``9.8499…`` behind it), so a half is never rounded down by accident.
+    """
+    if isinstance(value, float):
+        value = repr(value)
+    if isinstance(value, Fraction):
+        with localcontext() as context:
+            context.prec = 60
+            number = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        number = Decimal(str(value))
+    return number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
 def amount_text(
-    value: Decimal | int | float | str, decimal_pos: int | None = 2, *, grouping: bool = False
+    value: Decimal | Fraction | int | float | str, decimal_pos: int | None = 2, *, grouping: bool = False
 ) -> str:
     """A chip amount for a sentence, in the active locale (``109.50``; ``109,50`` in German).
 
     A negative amount starts with a true minus sign (``−10.00``), not a hyphen.
 
-    The value is rounded half-up first (Django's ``number_format`` cuts digits
-    off); ``decimal_pos=None`` keeps the value's own decimals (``100``, ``19.5``).
+    The value is rounded first, an exact half away from zero (``exact_decimal``; Django's
+    ``number_format`` cuts digits off); ``decimal_pos=None`` keeps the value's own decimals
+    (``100``, ``19.5``).
     ``grouping`` groups the thousands as the language does (``1,000.00``; ``1.000,00``).
     """
-    number = Decimal(str(value))
-    if decimal_pos is not None:
-        number = number.quantize(Decimal(1).scaleb(-decimal_pos))
+    number = exact_decimal(value, decimal_pos) if decimal_pos is not None else Decimal(str(value))
     text = number_format(abs(number), decimal_pos=decimal_pos, force_grouping=grouping)
     return MINUS + text if number < 0 else text
 
@@ -141,12 +159,13 @@ def chips_text(value: Decimal) -> str:
     return amount_text(value)
 
 
-def percent_text(value: float | Decimal, places: int = 4) -> str:
+def percent_text(value: float | Decimal | Fraction, places: int = 4) -> str:
     """A percentage figure (without its sign) in the active locale: ``1.0579`` (``1,0579`` in German).
 
-    A negative figure starts with a true minus sign: ``−1.2345``.
+    A negative figure starts with a true minus sign: ``−1.2345``; an exact half is rounded away
+    from zero (``9.85`` → ``9.9``).
     """
-    return amount_text(f"{float(value):.{int(places)}f}", decimal_pos=int(places))
+    return amount_text(value, decimal_pos=int(places))
 
 
 def card_name(card: Card) -> str:
