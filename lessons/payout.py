@@ -22,7 +22,6 @@ Design overview:
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,6 +39,7 @@ from progress.models import PayoutAnswer, PayoutRecord
 from progress.services import PayoutAnswerReplayed, payout_answer_record
 from table.engine import (
     CENT,
+    AmbiguousAmountError,
     Bet,
     BetKind,
     BetResult,
@@ -48,10 +48,9 @@ from table.engine import (
     PayoutSet,
     Result,
     Winner,
-    parse_amount,
     settle,
 )
-from table.explain import amount_text, commission_text, ratio_text
+from table.explain import ambiguous_message, amount_text, commission_text, ratio_text, typed_amount
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
@@ -69,6 +68,10 @@ ALREADY_ANSWERED = gettext_lazy(
 AMOUNT_MISSING = gettext_lazy("Type an amount in every box (0 if nothing is paid). Nothing was counted yet.")
 AMOUNT_BAD = gettext_lazy(
     "“%(text)s” is not an amount of chips: type a number such as 171 or 171.50. Nothing was counted yet."
+)
+AMOUNT_AMBIGUOUS = gettext_lazy(
+    "“%(text)s” can be read two ways (%(first)s or %(second)s). Here “%(decimal)s” marks the "
+    "decimals and “%(group)s” the thousands, as in %(example)s. Nothing was counted yet."
 )
 AMOUNT_NEGATIVE = gettext_lazy(
     "Amounts paid are never negative: type 0 when nothing is paid. Nothing was counted yet."
@@ -387,31 +390,22 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
 
 # --- Answers -------------------------------------------------------------------------------------
 
-_GROUPED = {
-    ".": re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]*)?"),
-    ",": re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?"),
-}
-
 
 def parse_typed_amount(text: str) -> Decimal:
     """An amount as a learner types it, in the active language's way of writing numbers.
 
     ``171``, ``171.00`` and ``171,00`` are all 171; with thousands, the
     language's grouping is read (``1,500`` in English, ``1.500`` in German and
-    Indonesian).
+    Indonesian), by the one reader of typed amounts (``typed_amount``).
 
-    :raises PayoutError: (400) if the text is empty, not an amount, negative or finer than cents.
+    :raises PayoutError: (400) if the text is empty, not an amount, ambiguous, negative or finer than cents.
     """
-    cleaned = re.sub(r"[\s\u00a0\u202f]", "", text or "")
-    if not cleaned:
+    if not (text or "").strip():
         raise PayoutError(AMOUNT_MISSING)
-    grouping = formats.get_format("THOUSAND_SEPARATOR")
-    pattern = _GROUPED.get(grouping)
-    if pattern is not None and pattern.fullmatch(cleaned):
-        decimal = "," if grouping == "." else "."
-        cleaned = cleaned.replace(grouping, "").replace(decimal, ".")
     try:
-        amount = parse_amount(cleaned)
+        amount = typed_amount(text)
+    except AmbiguousAmountError as error:
+        raise PayoutError(ambiguous_message(text, error, AMOUNT_AMBIGUOUS)) from None
     except InvalidAmountError:
         raise PayoutError(AMOUNT_BAD % {"text": text.strip()[:40]}) from None
     if amount < 0:

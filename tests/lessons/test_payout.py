@@ -263,8 +263,8 @@ def test_amounts_are_read_as_typed_in_the_learners_language(language, text, amou
         ("", payout.AMOUNT_MISSING),
         ("   ", payout.AMOUNT_MISSING),
         ("-5", payout.AMOUNT_NEGATIVE),
-        ("1.234", payout.AMOUNT_CENTS),
-        ("171.005", payout.AMOUNT_CENTS),
+        ("1.2345", payout.AMOUNT_CENTS),
+        ("171.0051", payout.AMOUNT_CENTS),
     ],
 )
 def test_an_amount_that_cannot_be_paid_is_refused_with_its_reason(text, message):
