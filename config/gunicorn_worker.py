@@ -35,6 +35,8 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 
 #: Headers larger than this are refused (431) before any thread sees them.
 MAX_HEADERS = 64 * 1024
+#: Seconds a refused connection is still read from (and what comes is dropped) before it is closed.
+LINGER = 2.0
 
 
 def _number(name: str, default: float) -> float:
@@ -148,6 +150,7 @@ class BufferingThreadWorker(ThreadWorker):
         self.request_timeout = _number("GUNICORN_REQUEST_TIMEOUT", 10)
         self.max_body = int(_number("GUNICORN_MAX_BODY", 2_621_440))
         self.receiving: dict[BufferedConn, None] = {}  # in the order they began, oldest first
+        self.lingering: dict[BufferedConn, None] = {}  # refused, read from until they close
         # TLS and HTTP/2 keep gunicorn's own handling.
         self.buffering = not self.cfg.is_ssl and getattr(self.cfg, "http2_cleartext", "off") == "off"
 
@@ -218,20 +221,43 @@ class BufferingThreadWorker(ThreadWorker):
             self.poller.unregister(conn.sock)
 
     def _refuse(self, conn: BufferedConn, status: str) -> None:
-        """Answer without a thread (one non-blocking send: the answer fits any socket buffer), close."""
+        """Answer without a thread (one non-blocking send: the answer fits any socket buffer), then
+        close our side and read and drop whatever the client still sends for a moment before closing:
+        closing at once while its bytes arrive would reset the connection and could lose the answer
+        (RFC 9112, section 9.6)."""
         self._stop_receiving(conn)
-        self.nr_conns -= 1
         body = status.encode() + b"\n"
         answer = (
             f"HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {len(body)}\r\n"
             "Connection: close\r\n\r\n"
         ).encode() + body
+        self.log.info("Refused a request from %s: %s", conn.client, status)
         try:
             conn.sock.send(answer)
             conn.sock.shutdown(socket.SHUT_WR)
         except OSError:
-            pass
-        self.log.info("Refused a request from %s: %s", conn.client, status)
+            self.nr_conns -= 1
+            conn.close()
+            return
+        conn.deadline = time.monotonic() + LINGER
+        self.lingering[conn] = None
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_lingering_bytes, conn))
+
+    def on_lingering_bytes(self, conn: BufferedConn, _fileobj=None) -> None:
+        try:
+            data = conn.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._end_lingering(conn)
+
+    def _end_lingering(self, conn: BufferedConn) -> None:
+        self.lingering.pop(conn, None)
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        self.nr_conns -= 1
         conn.close()
 
     def murder_keepalived(self, force: bool = False) -> None:
@@ -247,3 +273,7 @@ class BufferingThreadWorker(ThreadWorker):
                 self._stop_receiving(conn)
                 self.nr_conns -= 1
                 conn.close()
+        for conn in list(self.lingering):
+            if conn.deadline > now and not force:
+                break
+            self._end_lingering(conn)
