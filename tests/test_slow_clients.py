@@ -1,10 +1,10 @@
 """Slow clients hold no app worker: gunicorn as config/gunicorn.conf.py starts it, attacked for real.
 
 A dribbler announces a request and sends it one byte every half second. More of them than the
-server has threads (and workers) must not stop ``/ping`` answering within 1 s, and each is cut off
-with a 408 once the request timeout has passed. The server is a real gunicorn subprocess on a free
-port of 127.0.0.1 (SQLite: ``/ping`` needs no database), started under ``timeout`` so that it stops
-by itself even if the test run is killed.
+server has threads (and workers), slow bodies and slow headers at once, must not stop ``/ping``
+answering within 1 s, and each is cut off with a 408 once the request timeout has passed. The
+server is a real gunicorn subprocess on a free port of 127.0.0.1 (SQLite: ``/ping`` needs no
+database), started under ``timeout`` so that it stops by itself even if the test run is killed.
 """
 
 from __future__ import annotations
@@ -94,16 +94,21 @@ def server(tmp_path_factory):
             process.kill()
 
 
-def attacked(port: int, kind: str) -> tuple[Attack, object]:
-    """More dribblers than threads, for a little longer than the request timeout; /ping meanwhile."""
-    with Attack(port, THREADS + 4, kind=kind, interval=0.5) as attack:
+@pytest.fixture(scope="module")
+def attacked(server):
+    """More slow bodies than threads and more slow headers than threads, both at once, for a little
+    longer than the request timeout; /ping asked meanwhile. One window of time serves both tests."""
+    with (
+        Attack(server, THREADS + 4, kind="body", interval=0.5) as bodies,
+        Attack(server, THREADS + 4, kind="headers", interval=0.5) as headers,
+    ):
         time.sleep(1)  # every dribbler has begun
-        answers = probe(port, REQUEST_TIMEOUT + 3, limit=1.0)
-    return attack, answers
+        answers = probe(server, REQUEST_TIMEOUT + 3, limit=1.0)
+    return {"body": bodies, "headers": headers, "ping": answers}
 
 
-def test_more_slow_bodies_than_threads_leave_ping_answering_and_are_cut_off_with_408(server):
-    attack, answers = attacked(server, "body")
+def test_more_slow_bodies_than_threads_leave_ping_answering_and_are_cut_off_with_408(attacked):
+    attack, answers = attacked["body"], attacked["ping"]
 
     assert answers.missed == 0 and answers.answered >= 10, answers
     # Every dribbler was held in the main loop until the request timeout, then refused (and came back).
@@ -112,12 +117,13 @@ def test_more_slow_bodies_than_threads_leave_ping_answering_and_are_cut_off_with
     assert all(REQUEST_TIMEOUT - 1 <= held <= REQUEST_TIMEOUT + 3 for held in attack.held), attack.held
 
 
-def test_more_slow_headers_than_threads_leave_ping_answering_and_are_cut_off_with_408(server):
-    attack, answers = attacked(server, "headers")
+def test_more_slow_headers_than_threads_leave_ping_answering_and_are_cut_off_with_408(attacked):
+    attack, answers = attacked["headers"], attacked["ping"]
 
     assert answers.missed == 0 and answers.answered >= 10, answers
     assert len(attack.answers) >= THREADS + 4, attack.answers
     assert set(attack.answers) == {"HTTP/1.1 408 Request Timeout"}, attack.answers
+    assert all(REQUEST_TIMEOUT - 1 <= held <= REQUEST_TIMEOUT + 3 for held in attack.held), attack.held
 
 
 def exchange(port: int, data: bytes) -> list[bytes]:
