@@ -13,9 +13,11 @@ bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 worker_class = "config.gunicorn_worker.BufferingThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # Threads per worker: while one waits for PostgreSQL another renders. The work is mostly Python (one
-# GIL per worker), so more threads than this add latency, not throughput: add workers instead.
+# GIL per worker), so for more throughput add workers rather than threads. Each thread keeps its own
+# database connection (CONN_MAX_AGE).
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
-# A worker whose main loop does not check in for this long is restarted (threads do not count).
+# A worker whose main loop does not check in for this long is restarted. Unlike the sync worker's, a
+# thread that runs long is not killed at this limit (a slow client cannot hold one: see above).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # Seconds an idle connection is kept open for the next request.
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
