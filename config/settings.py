@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A payout-drill question left for any other page counts as missed (after the log-in is known).
+    "lessons.middleware.PayoutQuestionLeftMiddleware",
     # Last: it answers a locked-out login attempt before any view runs.
     "axes.middleware.AxesMiddleware",
 ]
