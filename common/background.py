@@ -71,7 +71,11 @@ def connect() -> None:
 
 
 def _request_started(**kwargs: object) -> None:
-    _request.queued = []
+    # Work left by a request whose end never came (a streamed response nobody read to the end)
+    # is not kept back for ever: it goes now.
+    leftover, _request.queued = getattr(_request, "queued", None) or [], []
+    for job in leftover:
+        _submit(job)
 
 
 def _request_finished(**kwargs: object) -> None:

@@ -3,10 +3,22 @@
 import logging
 import threading
 
+import pytest
+
 from django.core.signals import request_finished, request_started
 from django.utils import translation
 
 from common.background import run_after_response, wait_for_background
+
+# Django's own request signals close stale database connections, so these tests may touch them.
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_request_in_progress():
+    """An earlier test's streamed response, never read to its end, leaves its request open."""
+    request_finished.send(sender=None)
+    assert wait_for_background(timeout=10)
 
 
 def test_work_handed_off_in_a_request_waits_until_the_request_is_finished():
@@ -58,3 +70,14 @@ def test_a_failing_task_is_logged_and_the_next_one_still_runs(caplog):
 
     assert ran.is_set()
     assert "relay refused" in caplog.text
+
+
+def test_work_of_a_request_that_never_finished_goes_when_the_next_request_starts():
+    ran = threading.Event()
+
+    request_started.send(sender=None)
+    run_after_response(ran.set)
+    request_started.send(sender=None)  # the first request's end never came
+
+    assert ran.wait(timeout=10)
+    request_finished.send(sender=None)
