@@ -538,10 +538,13 @@ def balance_reset(
     """Restart with the starting chips (or ``target``): one ledger entry for the difference.
 
     A learner may do it when the balance is below the table minimum and no
-    round is in play; ``force`` (an instructor's reset) skips the minimum.
+    round is in play, nor a coach call pending (a restart offered on a coup over
+    before its call would tell the call's answer); ``force`` (an instructor's
+    reset) skips the minimum, and needs only that no coup is being dealt.
     """
     seat = _lock_seat(seat)
-    if _round_in_play(seat):
+    dealt = Round.objects.filter(seat=seat, state=Round.State.DEALING).exists()
+    if dealt or (not force and _round_in_play(seat)):
         raise errors.WrongState(errors.ROUND_IN_PLAY)
     minimum = seat.table.min_bet
     if not force and seat.balance >= minimum:
