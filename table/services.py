@@ -398,15 +398,17 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
         raise errors.InvalidInput(errors.NO_SUCH_CARD)
     coup = Coup.replay(tokens)
     # Asked first: a coup over before its draw call is refused as one that goes on.
-    asked = coach.pending(coup, round.calls) if round.coached else None
-    if asked is not None and asked.key != coach.SETTLEMENT:
+    if round.coached and _draw_call_pending(coup, round.calls):
         raise errors.WrongState(errors.CALL_FIRST)
     if round.state == Round.State.SETTLED:
         raise errors.WrongState(errors.COUP_OVER)
     card, seat.shoe_state = Shoe.draw_from(seat.shoe_state)
     step = coup.deal(card)
     round.cards = " ".join([*tokens, step.card.token])
-    if coup.outcome is None:
+    # A coached coup over on this card while a draw call on it is still to be made (Banker stands) is
+    # settled by that call, not here: until then the card is written as any other, so neither what
+    # the deal answers, nor what it writes, nor the time it takes tells that the coup is over.
+    if coup.outcome is None or (round.coached and _draw_call_pending(coup, round.calls)):
         deal_rows.save_card(seat, round)
     else:
         _settle(seat, round, coup)
@@ -460,8 +462,23 @@ def round_call(
                 player_third=asked.player_third,
                 correct=correct,
             )
+        if (
+            round.state == Round.State.DEALING
+            and coup.outcome is not None
+            and not _draw_call_pending(coup, round.calls)
+        ):
+            # The last draw call of a coup already over: the settlement the deal held back.
+            _settle(seat, round, coup)
+            seat.save(update_fields=["balance", "updated_at"])
+            round.save()
+            return round
     round.save(update_fields=["calls", "updated_at"])
     return round
+
+
+def _draw_call_pending(coup: Coup, calls: Mapping[str, object]) -> bool:
+    asked = coach.pending(coup, calls)
+    return asked is not None and asked.key != coach.SETTLEMENT
 
 
 def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:

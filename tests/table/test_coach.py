@@ -185,6 +185,9 @@ def test_coach_mode_never_changes_the_cards_or_the_settlement(client, db):
             if coach and index == 4:
                 call(client, "player_draw", answer="draws")
             deal(client, index)
+        if coach:  # the coup is over on Player's 8, and settled once the Banker call on it is made
+            assert Round.objects.get(seat=seat).state == Round.State.DEALING
+            call(client, "banker_draw", answer="draws")
         round = Round.objects.get(seat=seat)
         results.append((round.cards, Seat.objects.get(pk=seat.pk).balance))
 

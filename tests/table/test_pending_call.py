@@ -15,9 +15,13 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from table import services
+from table.engine import Coup
 from table.models import Round
 from tests.factories import SeatFactory, arrange_shoe
 
@@ -188,3 +192,58 @@ def test_a_pending_settlement_call_does_not_tell_what_the_bets_returned(db, fina
 def test_a_pending_settlement_call_after_a_natural_does_not_tell_what_the_bets_returned(db, final):
     """Player's natural 8 beats Banker's 6, or Banker's natural 8 beats Player's 6."""
     compare(play("4 3 4 3", [], final), play("3 4 3 4", [], final), "settlement", winner=True)
+
+
+def _queries_of_the_deal(cards: str) -> list[str]:
+    """The statements the deal of Player's third card runs, with their values masked."""
+    seat = SeatFactory(coach_mode=True, starting_balance=Decimal("14.00"))
+    arrange_shoe(seat, cards)
+    client = Client()
+    client.force_login(seat.user)
+    client.post(reverse("table:round-confirm"), {"round": "1", "stake_player": "10"}, headers=HX)
+    for index in range(4):
+        client.post(reverse("table:round-deal"), {"round": "1", "card": str(index)}, headers=HX)
+    client.post(reverse("table:round-call"), {"round": "1", "question": "player_draw", "answer": "draws"})
+    with CaptureQueriesContext(connection) as queries:
+        client.post(reverse("table:round-deal"), {"round": "1", "card": "4"}, headers=HX)
+    return [re.sub(r"'[^']*'|\d+", "?", query["sql"]) for query in queries.captured_queries]
+
+
+def test_the_card_that_ends_the_coup_before_the_banker_call_does_what_any_card_does(db):
+    """Settling on that card wrote the bets and the ledger and waited for the disk: its time told the
+    answer. The settlement waits for the call, so the deal runs the same statements either way."""
+    assert _queries_of_the_deal("2 2 3 2 7") == _queries_of_the_deal("2 2 3 2 8")
+
+
+def test_the_banker_call_on_a_coup_already_over_settles_it(db):
+    client, last = play("2 2 3 2 8", [(4, "draws")], HX)
+    round = Round.objects.get(seat__user_id=int(client.session["_auth_user_id"]))
+    assert round.state == Round.State.DEALING and round.returned == 0  # held back for the call
+
+    page = client.post(
+        reverse("table:round-call"), {"round": "1", "question": "banker_draw", "answer": "stands"}, headers=HX
+    ).content.decode()
+
+    round.refresh_from_db()
+    assert round.state == Round.State.SETTLED and round.winner == "banker"
+    assert "✓ Right" in page and "How many chips does each of your bets return?" in page
+    assert "shown after your call" in page  # the balance waits for the settlement call
+
+
+def test_a_round_settled_before_its_banker_call_still_looks_like_one_dealt(db):
+    """Rounds stored before the settlement waited for the call (settled, the Banker call pending) are
+    shown, and refused, as the coup that goes on is, until the call is made."""
+    goes_on = play("2 2 3 2 7", [(4, "draws")], HX)
+    over = play("2 2 3 2 8", [(4, "draws")], HX)
+    round = Round.objects.get(seat__user_id=int(over[0].session["_auth_user_id"]))
+    with transaction.atomic():  # as the deal of that card used to settle it
+        services._settle(round.seat, round, Coup.replay(round.card_tokens))
+        round.seat.save(update_fields=["balance", "updated_at"])
+        round.save()
+    assert Round.objects.get(pk=round.pk).state == Round.State.SETTLED
+
+    full_a, full_b = (client.get(reverse("table:play")) for client in (goes_on[0], over[0]))
+    same(seen(full_a), seen(full_b), "the page")
+    answers_a, answers_b = probes(goes_on[0], "banker_draw"), probes(over[0], "banker_draw")
+    for name in answers_a:
+        same(answers_a[name], answers_b[name], name)
