@@ -5,8 +5,10 @@ cards without a natural, "does Player draw?"; when Player stood, "does Banker
 draw?" at once; after Player's third card, "does Banker draw?" (a cell of the
 Banker table); once the coup is over, "what does each bet return?". A
 round's answers live in ``Round.calls`` keyed by question, so a question is
-answered once, and the deal waits until the pending one is. Coach mode
-changes what the learner is asked, never the cards or the settlement.
+answered once, and the deal waits until the pending one is. A coup over
+on a card while a draw call on it waits is settled by that call, so nothing
+tells the answer before it is made. Coach mode changes what the learner is
+asked and when the coup is settled, never the cards or the settlement.
 """
 
 from __future__ import annotations

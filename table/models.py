@@ -33,6 +33,9 @@ from django.utils.translation import gettext_noop, pgettext_lazy
 from table.presets import DEFAULT_PRESET, PRESETS, preset_choices
 
 STARTING_BALANCE = Decimal("100.00")
+#: A coached round is over on the table before the learner's last call; until then its result is
+#: nobody's business but the call's, so no list, board or chart shows it, and the round counts as in play.
+AWAITING_CALL = Q(coached=True) & ~Q(calls__has_key="settlement")
 
 
 class BaseModel(models.Model):

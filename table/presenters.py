@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from table import coach
 from table.engine import (
     BANKER_TABLE,
+    CENT,
     ROAD_ROWS,
     Burn,
     Card,
@@ -173,6 +174,13 @@ class TableView:
         return coach.pending(self.coup, self.round.calls)
 
     @property
+    def veiled(self) -> bool:
+        """The coup is over on the server but a draw call on it is pending: until the call is made the
+        round is shown as one still being dealt, since its end (the settled round, the next bets, a
+        restart, the scoreboards) would give the answer away."""
+        return self.round is not None and self.round.state == Round.State.SETTLED and self.asks_draw
+
+    @property
     def asks_settlement(self) -> bool:
         question = self.question
         return question is not None and question.key == coach.SETTLEMENT
@@ -284,18 +292,30 @@ class TableView:
         return None
 
     @property
+    def balance(self) -> Decimal:
+        """The balance shown: while the coup is veiled, as it stood before the settlement (the same as
+        on a coup still dealt)."""
+        if self.veiled:
+            assert self.round is not None
+            return (self.seat.balance - self.round.returned).quantize(CENT)
+        return self.seat.balance
+
+    @property
     def betting(self) -> bool:
+        """The next round's bets and table can be chosen (not while a coach question is pending)."""
         if self.round is None or self.round.state == Round.State.BETTING:
             return True
-        return self.round.state == Round.State.SETTLED and not self.one_round
+        return self.settled and not self.one_round and self.question is None
 
     @property
     def dealing(self) -> bool:
-        return self.round is not None and self.round.state == Round.State.DEALING
+        """The coup is being dealt, or looks so while it is veiled."""
+        return self.round is not None and (self.round.state == Round.State.DEALING or self.veiled)
 
     @property
     def settled(self) -> bool:
-        return self.round is not None and self.round.state == Round.State.SETTLED
+        """The coup is over and can be shown so (not while it is veiled)."""
+        return self.round is not None and self.round.state == Round.State.SETTLED and not self.veiled
 
     @property
     def next_index(self) -> int:
@@ -344,8 +364,8 @@ class TableView:
 
     @property
     def placing(self) -> bool:
-        """The learner is placing bets: the spots are a form (not while a coach question is pending)."""
-        return self.betting and not self.hides_result
+        """The learner is placing bets: the spots are a form."""
+        return self.betting
 
     @property
     def rack(self) -> list[ChipView]:
@@ -387,7 +407,7 @@ class TableView:
     @property
     def balance_text(self) -> str:
         """The balance as the results page writes it: grouped the language's way (``99,332.75``)."""
-        return amount_text(self.seat.balance, grouping=True)
+        return amount_text(self.balance, grouping=True)
 
     @property
     def net_text(self) -> str:
@@ -501,8 +521,6 @@ def table_view(
         bets=bets,
         coup=coup,
         next_number=next_number,
-        can_reset=seat.balance < PRESETS[seat.preset].min_bet
-        and not (round is not None and round.state == Round.State.DEALING),
         urls=urls if urls is not None else table_urls(get_script_prefix()),
         panel_id=panel_id,
         lion=lion,
@@ -512,6 +530,8 @@ def table_view(
         stakes=stakes,
         fragments=fragments,
     )
+    # No restart while a round is in play or a call waits (it would tell a lost coup).
+    view.can_reset = seat.balance < view.table.min_bet and not view.dealing and view.question is None
     if seat.shoe_state:
         facts = Shoe.facts_in(seat.shoe_state)  # read from the dump's head: the service has parsed it
         view.cards_left = facts.cards_left
@@ -519,7 +539,7 @@ def table_view(
             # Lesson seats deal arranged shoes: no burn, and their cut card is only the end of the cards.
             view.cut_card_out = facts.cut_card_out and round.state != Round.State.BETTING
             view.cut_card_just_out = facts.cut_card_just_out and round.state != Round.State.BETTING
-            if round.new_shoe and round.state == Round.State.DEALING:
+            if round.new_shoe and view.dealing:
                 view.burn = facts.burn
     if coup is not None:
         view.player = [card_view(card) for card in coup.player]
@@ -528,7 +548,8 @@ def table_view(
         last = coup.steps[-1]
         newest = view.player if last.hand is Hand.PLAYER else view.banker
         newest[-1] = replace(newest[-1], fresh=True)
-        if _decided_by_the_table(last):
+        # While a draw call waits, the Banker table highlights nothing: its cell is the answer.
+        if not view.asks_draw and _decided_by_the_table(last):
             view.banker_row = int(last.params["banker_total_before_draw"] or 0)
             view.banker_column = int(last.params["player_third"] or 0)
         elif len(coup.steps) > 1 and _decided_by_the_table(before := coup.steps[-2]):

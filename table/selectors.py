@@ -5,24 +5,20 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.db.models import Q
-
+from table import coach
 from table.engine import (
     MAX_CARDS_PER_COUP,
+    Coup,
     Odds,
     Shoe,
     ShoeFacts,
     exact_odds,
     odds_for_decks,
 )
-from table.models import Round, Seat
+from table.models import AWAITING_CALL, Round, Seat
 from table.presets import PRESETS
 
 HISTORY_LENGTH = 12
-
-#: A coached round is over on the table before the learner's last call; until then its result is
-#: nobody's business but the call's, so no list, board or chart shows it.
-AWAITING_CALL = Q(coached=True) & ~Q(calls__has_key="settlement")
 
 
 def settled_rounds(seat: Seat):
@@ -31,8 +27,17 @@ def settled_rounds(seat: Seat):
 
 
 def awaiting_call(seat: Seat) -> bool:
-    """Is the seat's last round over but its settlement call still to make?"""
-    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).exists()
+    """Is a coach-mode call pending on the seat's rounds: a settled one's, or one on the coup in play?
+
+    Both count alike: a draw call may wait on a coup already over (Banker stands), and telling the
+    two apart would give its answer.
+    """
+    if Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).exists():
+        return True
+    open_round = Round.objects.filter(seat=seat, state=Round.State.DEALING, coached=True).first()
+    if open_round is None or not open_round.cards:
+        return False
+    return coach.pending(Coup.replay(open_round.card_tokens), open_round.calls) is not None
 
 
 def latest_round(seat: Seat) -> Round | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max, Sum
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from accounts.selectors import learner_class
@@ -32,7 +32,7 @@ from progress.services import drill_cell_record
 from table import coach, deal_rows, errors
 from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text, chips_text
-from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
+from table.models import AWAITING_CALL, STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
 from table.presets import CHIPS, PRESETS, allowed_presets
 
 
@@ -133,6 +133,21 @@ def _open_round(seat: Seat) -> Round | None:
     return Round.objects.select_for_update().filter(seat=seat).exclude(state=Round.State.SETTLED).first()
 
 
+def _awaiting_call(seat: Seat) -> Round | None:
+    """A coached round the coup of which is over while a call on it is still to be made."""
+    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).first()
+
+
+def _round_in_play(seat: Seat) -> bool:
+    """A round is being dealt, or waits for a call: no restart and no change of table until it is done.
+
+    A coup over while a draw call waits must be refused alike, or the refusal would tell it is over.
+    """
+    dealt = Q(state=Round.State.DEALING)
+    waiting = Q(state=Round.State.SETTLED) & AWAITING_CALL
+    return Round.objects.filter(seat=seat).filter(dealt | waiting).exists()
+
+
 def _next_number(seat: Seat) -> int:
     return (Round.objects.filter(seat=seat).aggregate(n=Max("number"))["n"] or 0) + 1
 
@@ -182,7 +197,9 @@ def _stakes(bets: Sequence[Bet]) -> dict[BetKind, Decimal]:
 
 def _betting_round(seat: Seat, round_number: int | None) -> Round:
     """The locked round that is open for bets, created if needed; refuse a stale form."""
-    round = _open_round(seat)
+    # A round waiting for a call is still the round in play: the next one's bets wait, refused as
+    # they are while its coup is dealt (a coup over before a draw call must not look any different).
+    round = _open_round(seat) or _awaiting_call(seat)
     expected = round.number if round is not None else _next_number(seat)
     if seat.kind == Seat.Kind.LESSON and expected > 1:
         raise errors.WrongState(errors.EXAMPLE_ONE_COUP)
@@ -379,16 +396,19 @@ def round_deal(*, seat: Seat, round_number: int, expected_index: int) -> DealRes
         return DealResult(round=round, step=None)
     if expected_index > len(tokens):
         raise errors.InvalidInput(errors.NO_SUCH_CARD)
+    coup = Coup.replay(tokens)
+    # Asked first: a coup over before its draw call is refused as one that goes on.
+    if round.coached and _draw_call_pending(coup, round.calls):
+        raise errors.WrongState(errors.CALL_FIRST)
     if round.state == Round.State.SETTLED:
         raise errors.WrongState(errors.COUP_OVER)
-
-    coup = Coup.replay(tokens)
-    if round.coached and coach.pending(coup, round.calls) is not None:
-        raise errors.WrongState(errors.CALL_FIRST)  # the coup is not over here, so it is a draw call
     card, seat.shoe_state = Shoe.draw_from(seat.shoe_state)
     step = coup.deal(card)
     round.cards = " ".join([*tokens, step.card.token])
-    if coup.outcome is None:
+    # A coached coup over on this card while a draw call on it is still to be made (Banker stands) is
+    # settled by that call, not here: until then the card is written as any other, so neither what
+    # the deal answers, nor what it writes, nor the time it takes tells that the coup is over.
+    if coup.outcome is None or (round.coached and _draw_call_pending(coup, round.calls)):
         deal_rows.save_card(seat, round)
     else:
         _settle(seat, round, coup)
@@ -442,8 +462,23 @@ def round_call(
                 player_third=asked.player_third,
                 correct=correct,
             )
+        if (
+            round.state == Round.State.DEALING
+            and coup.outcome is not None
+            and not _draw_call_pending(coup, round.calls)
+        ):
+            # The last draw call of a coup already over: the settlement the deal held back.
+            _settle(seat, round, coup)
+            seat.save(update_fields=["balance", "updated_at"])
+            round.save()
+            return round
     round.save(update_fields=["calls", "updated_at"])
     return round
+
+
+def _draw_call_pending(coup: Coup, calls: Mapping[str, object]) -> bool:
+    asked = coach.pending(coup, calls)
+    return asked is not None and asked.key != coach.SETTLEMENT
 
 
 def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
@@ -518,10 +553,13 @@ def balance_reset(
     """Restart with the starting chips (or ``target``): one ledger entry for the difference.
 
     A learner may do it when the balance is below the table minimum and no
-    round is in play; ``force`` (an instructor's reset) skips the minimum.
+    round is in play, nor a coach call pending (a restart offered on a coup over
+    before its call would tell the call's answer); ``force`` (an instructor's
+    reset) skips the minimum, and needs only that no coup is being dealt.
     """
     seat = _lock_seat(seat)
-    if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
+    dealt = Round.objects.filter(seat=seat, state=Round.State.DEALING).exists()
+    if dealt or (not force and _round_in_play(seat)):
         raise errors.WrongState(errors.ROUND_IN_PLAY)
     minimum = seat.table.min_bet
     if not force and seat.balance >= minimum:
@@ -552,7 +590,7 @@ def seat_choose_preset(*, seat: Seat, preset: str) -> Seat:
     classroom = learner_class(seat.user)
     if classroom is not None and preset not in allowed_presets(classroom.presets):
         raise errors.InvalidInput(errors.PRESET_NOT_ALLOWED.format(label=PRESETS[preset].label))
-    if Round.objects.filter(seat=seat, state=Round.State.DEALING).exists():
+    if _round_in_play(seat):
         raise errors.WrongState(errors.ROUND_IN_PLAY)
     if preset != seat.preset:
         seat.preset = preset

@@ -185,6 +185,9 @@ def test_coach_mode_never_changes_the_cards_or_the_settlement(client, db):
             if coach and index == 4:
                 call(client, "player_draw", answer="draws")
             deal(client, index)
+        if coach:  # the coup is over on Player's 8, and settled once the Banker call on it is made
+            assert Round.objects.get(seat=seat).state == Round.State.DEALING
+            call(client, "banker_draw", answer="draws")
         round = Round.objects.get(seat=seat)
         results.append((round.cards, Seat.objects.get(pk=seat.pk).balance))
 
@@ -216,7 +219,8 @@ def test_while_a_call_is_pending_the_page_does_not_give_the_answer_away(coached)
     assert "Player receives the eight." in page
     assert "Banker stands" not in page and "it is a tie" not in page
     assert 'aria-label="Result"' not in page and "Your balance is now" not in page
-    assert "shown after your call" in page
+    # The balance reads as on a coup that goes on: as it stood before the result (issue 25).
+    assert "<strong>90.00 chips</strong>" in page and "shown after your call" not in page
     assert "Does Banker draw?" in page
 
 
