@@ -1,12 +1,14 @@
-"""Project middleware: the health check, the Content-Security-Policy, refusing unreadable requests, and
-keeping logged-in pages out of caches."""
+"""Project middleware: the health check, the Content-Security-Policy, refusing unreadable requests,
+ignoring malformed session cookies, and keeping logged-in pages out of caches."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from http import HTTPStatus
 
 from django.conf import settings
+from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import BadRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
@@ -87,6 +89,25 @@ class RequestSanityMiddleware:
         ):
             return refusal(request, NUL_CHARACTER)
         return self.get_response(request)
+
+
+#: A session key as Django makes one (``SessionBase._get_new_session_key``): 32 lower-case letters, digits.
+SESSION_KEY_FORM = re.compile(r"[a-z0-9]{32}")
+
+
+class WellFormedSessionMiddleware(SessionMiddleware):
+    """Django's sessions, but a cookie that is not a well-formed key is no session, before any query.
+
+    Django looks any cookie value up in the session table: one it unquotes to a NUL
+    (``sessionid="abcdefgh\\000ijkl"``) made PostgreSQL refuse the query, a 500 on every page.
+    Such a cookie is now treated as absent (the response deletes it, as for an expired session).
+    """
+
+    def process_request(self, request: HttpRequest) -> None:
+        key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+        if key is not None and not SESSION_KEY_FORM.fullmatch(key):
+            key = None
+        request.session = self.SessionStore(key)
 
 
 class PrivatePagesMiddleware:

@@ -56,7 +56,8 @@ MIDDLEWARE = [
     # Pages for a logged-in user: Cache-Control private, no-store (it reads request.user on the way out).
     "config.middleware.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions; a cookie that is not a well-formed session key is no session (no query).
+    "config.middleware.WellFormedSessionMiddleware",
     # The language: the learner's own choice (cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
