@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
-import math
 import re
 import secrets
 from datetime import datetime, timedelta
@@ -17,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from accounts import limits as client_limits
 from accounts import scoping
 from accounts.models import (
     JOIN_CODE_ALPHABET,
@@ -217,17 +216,11 @@ TOO_MANY_FROM_CLIENT = _(
 )
 
 
-class ResetEmailRefused(AppError):
+class ResetEmailRefused(client_limits.TooManyRequests):
     """Too many reset e-mails within the hour, to one address or from one client (429).
 
     ``retry_after``: seconds until one more would be sent.
     """
-
-    status = HTTPStatus.TOO_MANY_REQUESTS
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
 
 
 #: An arbitrary, fixed key for pg_advisory_xact_lock: "PB" "mail".
@@ -263,10 +256,9 @@ def reset_email_request(*, email: str, client: str, now: datetime | None = None)
     if address is not None:
         limits.append((recent.filter(client=address), settings.RESET_EMAILS_PER_CLIENT, TOO_MANY_FROM_CLIENT))
     for rows, limit, message in limits:
-        latest = list(rows.order_by("-requested_at").values_list("requested_at", flat=True)[:limit])
-        if len(latest) >= limit:
-            seconds = max(1, math.ceil((latest[-1] + RESET_EMAIL_WINDOW - now).total_seconds()))
-            minutes = math.ceil(seconds / 60)
-            wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
-            raise ResetEmailRefused(str(message) % {"wait": wait}, retry_after=seconds)
+        seconds = client_limits.retry_after(
+            rows, field="requested_at", limit=limit, window=RESET_EMAIL_WINDOW, now=now
+        )
+        if seconds is not None:
+            raise ResetEmailRefused(client_limits.refuse(message, seconds).message, retry_after=seconds)
     ResetEmailRequest.objects.create(address_digest=digest, client=address, requested_at=now)
