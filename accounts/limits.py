@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from http import HTTPStatus
 
 from django.db.models import QuerySet
+from django.utils.functional import Promise
 from django.utils.translation import ngettext
 
 from common.errors import AppError
@@ -41,7 +42,7 @@ def retry_after(rows: QuerySet, *, field: str, limit: int, window: timedelta, no
     return max(1, math.ceil((latest[-1] + window - now).total_seconds()))
 
 
-def refuse(message: str, seconds: int) -> TooManyRequests:
+def refuse(message: str | Promise, seconds: int) -> TooManyRequests:
     """The refusal: ``message`` with its ``%(wait)s`` put as whole minutes, and the seconds to wait."""
     minutes = math.ceil(seconds / 60)
     wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}

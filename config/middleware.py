@@ -12,9 +12,11 @@ from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import BadRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 
+from accounts.limits import TooManyRequests
 from config.views import refusal
 
 HEALTH_PATH = "/healthz"
@@ -129,4 +131,22 @@ class PrivatePagesMiddleware:
         )
         if signed_in and "Cache-Control" not in response:
             patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class TooManyRequestsMiddleware:
+    """Answer a limit per client (``accounts.limits.TooManyRequests``) that a view let through: a 429
+    page with its message and ``Retry-After`` (the log-in limits are raised out of ``authenticate()``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, TooManyRequests):
+            return None
+        response = render(request, "429.html", {"message": exception.message}, status=exception.status)
+        response["Retry-After"] = str(exception.retry_after)
         return response

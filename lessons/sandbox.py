@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
@@ -90,10 +91,8 @@ class VisitorExamples:
     @classmethod
     def from_request(cls, request: HttpRequest) -> VisitorExamples:
         try:
-            value = request.get_signed_cookie(
-                COOKIE_NAME, salt=COOKIE_SALT, max_age=COOKIE_AGE.total_seconds()
-            )
-            examples = json.loads(value)
+            value = request.get_signed_cookie(COOKIE_NAME, salt=COOKIE_SALT, max_age=COOKIE_AGE)
+            examples = json.loads(value or "")
         except (KeyError, signing.BadSignature, ValueError):
             return cls()
         return cls(examples if isinstance(examples, dict) else None)
@@ -118,7 +117,7 @@ def _label(slug: str, example: Example) -> str:
 
 def _read(kept_examples: VisitorExamples, slug: str, example: Example) -> State:
     """The example's state in the visitor's cookie; anything unreadable counts as a fresh start."""
-    kept = kept_examples.examples.get(_label(slug, example))
+    kept: Any = kept_examples.examples.get(_label(slug, example))
     try:
         attempt, dealt = (int(value) for value in kept)
     except (TypeError, ValueError):
