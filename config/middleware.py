@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.limits import TooManyRequests
 from config.views import refusal
+from lessons.sandbox import COOKIE_NAME as EXAMPLES_COOKIE
 
 HEALTH_PATH = "/healthz"
 
@@ -115,8 +116,9 @@ class WellFormedSessionMiddleware(SessionMiddleware):
 class PrivatePagesMiddleware:
     """Pages for a logged-in user are theirs alone: no shared cache may keep them, nor the browser's disk.
 
-    A request that carries a session cookie is treated as one (deciding it from the cookie, not from
-    ``request.user``, costs no database read on pages that would otherwise need none).
+    A request that carries a session cookie, or a visitor's examples cookie, is treated as one (deciding
+    it from the cookie, not from ``request.user``, costs no database read on pages that would otherwise
+    need none).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -126,6 +128,9 @@ class PrivatePagesMiddleware:
         response = self.get_response(request)
         signed_in = (
             settings.SESSION_COOKIE_NAME in request.COOKIES
+            # A visitor's own worked examples (lessons.sandbox) are theirs alone too.
+            or EXAMPLES_COOKIE in request.COOKIES
+            or EXAMPLES_COOKIE in response.cookies
             or getattr(request, "user", None)
             and (request.user.is_authenticated)
         )

@@ -318,6 +318,15 @@ def test_the_cookie_keeps_no_card(client, course):
     assert int(morsel["max-age"]) == sandbox.COOKIE_AGE.total_seconds()
 
 
+@pytest.mark.parametrize("headers", MODES)
+def test_a_visitors_own_examples_are_kept_out_of_shared_caches(client, course, headers):
+    dealt = deal(client, *FIRST, 0, headers=headers)
+    page = client.get(reverse("lessons:lesson", args=["hands-and-results"]))
+
+    for response in (dealt, page):
+        assert "private" in response["Cache-Control"] and "no-store" in response["Cache-Control"]
+
+
 def test_many_new_visitors_dealing_lesson_1_write_no_row(course):
     """2,000 first deals from one client wrote 2,000 session rows (issue 25); 40 here write none."""
     for _ in range(40):
