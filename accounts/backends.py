@@ -11,24 +11,29 @@ a client address is refused, with a 429 and nothing written:
   access log, one row per log-in).
 
 The address is the client's, read through the trusted proxies (``common.client_ip``), as for the
-lock-out itself. The refusal (``accounts.limits.TooManyRequests``) is raised out of
-``authenticate()`` on purpose: it is no failed log-in, so axes records nothing for it, and
-``config.middleware.TooManyRequestsMiddleware`` answers it.
+lock-out itself. The rows counted are the ones axes writes anyway, so a log-in adds no row of
+its own to ``CountedRequest`` (the other limits per client, ``accounts.services.requests_count``);
+the refusal is that limiter's ``TooManyRequests``, raised out of ``authenticate()`` on purpose: it
+is no failed log-in, so axes records nothing for it, and
+``config.middleware.TooManyRequestsMiddleware`` answers it with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import ipaddress
-from datetime import timedelta
+import math
+from datetime import datetime, timedelta
 
 from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]
 from axes.helpers import get_client_user_agent  # type: ignore[import-untyped]
 from axes.models import AccessAttempt, AccessLog  # type: ignore[import-untyped]
 from django.conf import settings
+from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from accounts import limits
+from accounts.services import TooManyRequests, client_address
 from common.client_ip import client_ip
 
 #: The window the log-ins of one client are counted in.
@@ -42,7 +47,7 @@ TOO_MANY_LOG_INS = _("There were too many log-ins from your network in the last 
 
 
 class ClientLimitedAxesBackend(AxesStandaloneBackend):
-    """``AxesStandaloneBackend``, first refusing a client over its limits (``accounts.limits``)."""
+    """``AxesStandaloneBackend``, first refusing a client over its limits (``log_in_limits_check``)."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if request is not None:
@@ -53,17 +58,16 @@ class ClientLimitedAxesBackend(AxesStandaloneBackend):
 def log_in_limits_check(request, username: str | None) -> None:
     """Refuse a log-in that would pass one of the client's limits.
 
-    :raises limits.TooManyRequests: over either limit (nothing is written).
+    :raises TooManyRequests: over either limit (nothing is written).
     """
-    try:
-        address = str(ipaddress.ip_address(client_ip(request)))
-    except ValueError:
+    address = client_address(client_ip(request))
+    if address is None:
         return
     now = timezone.now()
     attempts = AccessAttempt.objects.filter(ip_address=address)
     known = attempts.filter(username=username, user_agent=get_client_user_agent(request)).exists()
     if not known:
-        seconds = limits.retry_after(
+        seconds = _retry_after(
             attempts,
             field="attempt_time",
             limit=settings.FAILED_LOGIN_NAMES_PER_CLIENT,
@@ -71,8 +75,8 @@ def log_in_limits_check(request, username: str | None) -> None:
             now=now,
         )
         if seconds is not None:
-            raise limits.refuse(TOO_MANY_NAMES, seconds)
-    seconds = limits.retry_after(
+            raise _refusal(TOO_MANY_NAMES, seconds)
+    seconds = _retry_after(
         AccessLog.objects.filter(ip_address=address),
         field="attempt_time",
         limit=settings.LOG_INS_PER_CLIENT,
@@ -80,4 +84,21 @@ def log_in_limits_check(request, username: str | None) -> None:
         now=now,
     )
     if seconds is not None:
-        raise limits.refuse(TOO_MANY_LOG_INS, seconds)
+        raise _refusal(TOO_MANY_LOG_INS, seconds)
+
+
+def _retry_after(rows: QuerySet, *, field: str, limit: int, window: timedelta, now: datetime) -> int | None:
+    """Seconds until one more is allowed when ``rows`` has ``limit`` within ``window`` (else None),
+    counted as ``requests_count`` counts (a limit of 0 refuses all, for the whole window)."""
+    recent = rows.filter(**{f"{field}__gte": now - window}).order_by(f"-{field}")
+    latest = list(recent.values_list(field, flat=True)[:limit])
+    if len(latest) < limit:
+        return None
+    oldest = latest[-1] if latest else now
+    return max(1, math.ceil((oldest + window - now).total_seconds()))
+
+
+def _refusal(message: str | Promise, seconds: int) -> TooManyRequests:
+    minutes = math.ceil(seconds / 60)
+    wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
+    return TooManyRequests(str(message) % {"wait": wait}, retry_after=seconds)

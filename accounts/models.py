@@ -174,26 +174,35 @@ class ResetLink(models.Model):
         return _("Reset link for %(user)s") % {"user": self.user}
 
 
-class ResetEmailRequest(models.Model):
-    """One request for a password-reset e-mail, kept for an hour to limit how many are sent.
+class CountedRequest(models.Model):
+    """One request counted against a limit per hour: a reset e-mail, a sign-up or a class join.
 
-    The address is kept only as the SHA-256 digest of its lower-case form, whether or not an
-    account has it; ``client`` is the requesting client's address (``common.client_ip``).
+    Kept for an hour (``accounts.services.requests_count``). A reset e-mail's address is kept only as
+    the SHA-256 digest of its case-folded form, whether or not an account has it; ``client`` is the
+    requesting client's address (``common.client_ip``).
     """
 
-    address_digest = models.CharField(_("address digest"), max_length=64, editable=False)
+    class Kind(models.TextChoices):
+        RESET_EMAIL = "reset-email", _("reset e-mail")
+        SIGNUP = "signup", _("sign-up")
+        JOIN = "join", _("class join")
+
+    kind = models.CharField(
+        _("kind"), max_length=16, choices=Kind.choices, default=Kind.RESET_EMAIL, editable=False
+    )
+    address_digest = models.CharField(_("address digest"), max_length=64, blank=True, editable=False)
     client = models.GenericIPAddressField(_("client address"), null=True, blank=True, editable=False)
     requested_at = models.DateTimeField(_("requested at"), default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["requested_at"]
-        verbose_name = _("reset e-mail request")
-        verbose_name_plural = _("reset e-mail requests")
+        verbose_name = _("counted request")
+        verbose_name_plural = _("counted requests")
         indexes = [
-            models.Index(fields=["address_digest", "requested_at"], name="reset_email_address"),
-            models.Index(fields=["client", "requested_at"], name="reset_email_client"),
+            models.Index(fields=["kind", "address_digest", "requested_at"], name="counted_request_address"),
+            models.Index(fields=["kind", "client", "requested_at"], name="counted_request_client"),
             models.Index(fields=["requested_at"], name="reset_email_requested_at"),
         ]
 
     def __str__(self) -> str:
-        return _("Reset e-mail asked for at %(moment)s") % {"moment": self.requested_at}
+        return _("%(kind)s at %(moment)s") % {"kind": self.get_kind_display(), "moment": self.requested_at}

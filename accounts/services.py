@@ -1,12 +1,16 @@
-"""Writes of classes and memberships (joining a class, a class's join code), of reset links, and the
-limit on reset e-mails."""
+"""Writes of classes and memberships (joining a class, leaving it, a class's join code), of reset links,
+and the limits per hour on reset e-mails, sign-ups and joins."""
 
 from __future__ import annotations
 
 import hashlib
 import ipaddress
+import math
 import re
 import secrets
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from http import HTTPStatus
 
@@ -14,17 +18,19 @@ from axes.utils import reset as axes_reset  # type: ignore[import-untyped]
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from accounts import limits as client_limits
 from accounts import scoping
 from accounts.models import (
     JOIN_CODE_ALPHABET,
     RESET_LINK_HOURS,
     Classroom,
+    CountedRequest,
     Membership,
-    ResetEmailRequest,
     ResetLink,
     join_code_expiry,
     new_join_code,
@@ -76,6 +82,18 @@ def classroom_join(*, user, code: str) -> Classroom:
     if not created:
         raise JoinError(ALREADY_MEMBER)
     return classroom
+
+
+@transaction.atomic
+def memberships_remove(*, actor, memberships: QuerySet) -> int:
+    """Take learners out of classes: those of ``memberships`` in classes ``actor`` teaches; how many.
+
+    Only the memberships go: a learner keeps their account, chips, progress and records, and may
+    join again with the class's code. Memberships of other instructors' classes are left alone.
+    """
+    own = scoping.classes_for(actor, Classroom.objects.all()) if actor.is_staff else Classroom.objects.none()
+    removed, _ = Membership.objects.filter(pk__in=memberships.values("pk"), classroom__in=own).delete()
+    return removed
 
 
 # --- Password-reset links made by an instructor ---------------------------------------
@@ -199,13 +217,24 @@ def reset_link_use(*, token: str, password: str):
     link.save(update_fields=["used_at"])
     user.set_password(password)
     user.save(update_fields=["password"])
-    axes_reset(username=user.get_username())
+    learner_logins_unlock(user=user)
     return user
 
 
-# --- Reset e-mails (Django's reset by e-mail, offered when EMAIL_URL is set) --------
+def learner_logins_unlock(*, user) -> int:
+    """Clear the failed log-ins counted against ``user`` (django-axes), from every address; how many.
 
-RESET_EMAIL_WINDOW = timedelta(hours=1)
+    After a new password is set, by a reset link or by the link of a reset e-mail, the learner can
+    log in with it at once.
+    """
+    return int(axes_reset(username=user.get_username()) or 0)
+
+
+# --- Requests counted per hour: reset e-mails, sign-ups and class joins -----------------
+
+#: How long a counted request counts against its limits.
+COUNTED_WINDOW = timedelta(hours=1)
+RESET_EMAIL_WINDOW = COUNTED_WINDOW
 TOO_MANY_FOR_ADDRESS = _(
     "A reset link was asked for this address too often in the last hour. Look for the e-mails already "
     "sent (the spam folder too), or try again in %(wait)s."
@@ -214,51 +243,157 @@ TOO_MANY_FROM_CLIENT = _(
     "Too many reset links were asked for from your network in the last hour. Try again in %(wait)s, "
     "or ask an instructor of your class for a reset link."
 )
+TOO_MANY_SIGNUPS = _(
+    "Too many accounts were made from your network in the last hour. Try again in %(wait)s, or ask "
+    "your instructor."
+)
+TOO_MANY_JOINS = _(
+    "Too many learners joined a class from your network in the last hour. Try again in %(wait)s, or "
+    "ask your instructor."
+)
 
 
-class ResetEmailRefused(client_limits.TooManyRequests):
-    """Too many reset e-mails within the hour, to one address or from one client (429).
+class TooManyRequests(AppError):
+    """Too many requests of one kind within the hour, from one client or to one address (429).
 
-    ``retry_after``: seconds until one more would be sent.
+    ``retry_after``: seconds until one more would be accepted.
     """
+
+    status = HTTPStatus.TOO_MANY_REQUESTS
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: The name it had when it counted reset e-mails only.
+ResetEmailRefused = TooManyRequests
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``most`` requests of ``kind`` an hour with this ``client`` address, or to this address
+    (``address_digest``, see ``address_digest``); ``message`` says so, with a ``%(wait)s``."""
+
+    kind: str
+    most: int
+    message: str | Promise
+    client: str | None = None
+    address_digest: str = ""
 
 
 #: An arbitrary, fixed key for pg_advisory_xact_lock: "PB" "mail".
 RESET_EMAIL_LOCK_KEY = 0x5042_6D61_696C
 
 
+def address_digest(email: str) -> str:
+    """The SHA-256 hex digest of an e-mail address as Django's reset matches it to accounts.
+
+    Case-folded after NFKC normalisation (as ``PasswordResetForm`` compares), so every spelling that
+    reaches one mailbox (``MIA@`` , ``mia@ſchool``, with U+017F) counts as that one address.
+    """
+    return hashlib.sha256(unicodedata.normalize("NFKC", email.strip()).casefold().encode()).hexdigest()
+
+
+def client_address(client: str) -> str | None:
+    """``client`` as a canonical IP address, or ``None`` when it is not one (nothing is counted for it)."""
+    try:
+        return str(ipaddress.ip_address(client))
+    except ValueError:
+        return None
+
+
 @transaction.atomic
-def reset_email_request(*, email: str, client: str, now: datetime | None = None) -> None:
-    """Count a request for a reset e-mail to ``email`` from ``client``, or refuse it.
+def requests_count(*, limits: Sequence[Limit], now: datetime | None = None) -> None:
+    """Count one request against each of ``limits``, or refuse it if any is reached.
 
-    At most ``RESET_EMAILS_PER_ADDRESS`` e-mails an hour go to one address (whether an account has
-    it or not, so the answer tells nothing about accounts), and ``RESET_EMAILS_PER_CLIENT`` are
-    asked for from one client address. Requests are counted one at a time (on PostgreSQL under a
-    transaction-level advisory lock; SQLite writes one at a time anyway), so a burst of
-    simultaneous requests cannot slip past the limit. A refused request is not kept, so a flood
-    neither fills the table nor postpones the next e-mail; rows older than the hour are deleted.
+    Requests are counted one at a time (on PostgreSQL under a transaction-level advisory lock;
+    SQLite writes one at a time anyway), so a burst of simultaneous requests cannot slip past a
+    limit. A refused request is not kept, so a flood neither fills the table nor postpones the
+    next accepted one; rows older than the hour are deleted. A limit on a client that is not an
+    address (``client=None``) or on no address does not count. One row is kept per kind.
 
-    :raises ResetEmailRefused: over either limit.
+    :raises TooManyRequests: for the first limit reached, with the wait until it frees up.
     """
     now = now or timezone.now()
-    since = now - RESET_EMAIL_WINDOW
-    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
-    try:
-        address: str | None = str(ipaddress.ip_address(client))
-    except ValueError:
-        address = None
+    since = now - COUNTED_WINDOW
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RESET_EMAIL_LOCK_KEY])
-    ResetEmailRequest.objects.filter(requested_at__lt=since).delete()
-    recent = ResetEmailRequest.objects.filter(requested_at__gte=since)
-    limits = [(recent.filter(address_digest=digest), settings.RESET_EMAILS_PER_ADDRESS, TOO_MANY_FOR_ADDRESS)]
-    if address is not None:
-        limits.append((recent.filter(client=address), settings.RESET_EMAILS_PER_CLIENT, TOO_MANY_FROM_CLIENT))
-    for rows, limit, message in limits:
-        seconds = client_limits.retry_after(
-            rows, field="requested_at", limit=limit, window=RESET_EMAIL_WINDOW, now=now
+    CountedRequest.objects.filter(requested_at__lt=since).delete()
+    recent = CountedRequest.objects.filter(requested_at__gte=since)
+    rows: dict[str, dict[str, str]] = {}
+    for limit in limits:
+        row = rows.setdefault(limit.kind, {})
+        if limit.address_digest:
+            counted = recent.filter(kind=limit.kind, address_digest=limit.address_digest)
+            row["address_digest"] = limit.address_digest
+        elif limit.client is not None:
+            counted = recent.filter(kind=limit.kind, client=limit.client)
+            row["client"] = limit.client
+        else:
+            continue
+        latest = list(counted.order_by("-requested_at").values_list("requested_at", flat=True)[: limit.most])
+        if len(latest) >= limit.most:
+            oldest = latest[-1] if latest else now  # a limit of 0 refuses all, for the whole hour
+            seconds = max(1, math.ceil((oldest + COUNTED_WINDOW - now).total_seconds()))
+            minutes = math.ceil(seconds / 60)
+            wait = ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
+            raise TooManyRequests(str(limit.message) % {"wait": wait}, retry_after=seconds)
+    CountedRequest.objects.bulk_create(
+        CountedRequest(kind=kind, requested_at=now, **fields) for kind, fields in rows.items() if fields
+    )
+
+
+def reset_email_request(*, email: str, client: str, now: datetime | None = None) -> None:
+    """Count a request for a reset e-mail to ``email`` from ``client``, or refuse it.
+
+    ``email`` is the address the mail goes to: the account's stored address where one has it (the
+    view passes that), else the address as typed; both are counted case-folded (``address_digest``),
+    so no spelling of one mailbox escapes the limit. At most ``RESET_EMAILS_PER_ADDRESS`` e-mails an
+    hour go to one address (whether an account has it or not, so the answer tells nothing about
+    accounts), and ``RESET_EMAILS_PER_CLIENT`` are asked for from one client address.
+
+    :raises TooManyRequests: over either limit.
+    """
+    kind = CountedRequest.Kind.RESET_EMAIL
+    limits = [
+        Limit(
+            kind,
+            settings.RESET_EMAILS_PER_ADDRESS,
+            TOO_MANY_FOR_ADDRESS,
+            address_digest=address_digest(email),
+        ),
+        Limit(kind, settings.RESET_EMAILS_PER_CLIENT, TOO_MANY_FROM_CLIENT, client=client_address(client)),
+    ]
+    requests_count(limits=limits, now=now)
+
+
+def signup_count(*, client: str, joins: bool, now: datetime | None = None) -> None:
+    """Count a sign-up from ``client`` (and, with ``joins``, its joining a class), or refuse it.
+
+    At most ``SIGNUPS_PER_CLIENT`` accounts an hour are made from one client address, and
+    ``JOINS_PER_CLIENT`` class joins (with a sign-up's join code or on the join page) happen from it.
+
+    :raises TooManyRequests: over either limit.
+    """
+    address = client_address(client)
+    limits = [
+        Limit(CountedRequest.Kind.SIGNUP, settings.SIGNUPS_PER_CLIENT, TOO_MANY_SIGNUPS, client=address)
+    ]
+    if joins:
+        limits.append(
+            Limit(CountedRequest.Kind.JOIN, settings.JOINS_PER_CLIENT, TOO_MANY_JOINS, client=address)
         )
-        if seconds is not None:
-            raise ResetEmailRefused(client_limits.refuse(message, seconds).message, retry_after=seconds)
-    ResetEmailRequest.objects.create(address_digest=digest, client=address, requested_at=now)
+    requests_count(limits=limits, now=now)
+
+
+def join_count(*, client: str, now: datetime | None = None) -> None:
+    """Count a class join from ``client`` (on the join page), or refuse it (``JOINS_PER_CLIENT`` an hour).
+
+    :raises TooManyRequests: over the limit.
+    """
+    limit = Limit(
+        CountedRequest.Kind.JOIN, settings.JOINS_PER_CLIENT, TOO_MANY_JOINS, client=client_address(client)
+    )
+    requests_count(limits=[limit], now=now)

@@ -5,7 +5,9 @@ templates; repeated failed log-ins are throttled by django-axes (settings).
 A forgotten password is reset through a one-time link an instructor made
 (``reset_link``), or, when the site can send e-mail (``EMAIL_URL``), through
 Django's own password-reset views (``email_reset_only``), which send at most a
-few e-mails an hour to one address (``PasswordResetView``).
+few e-mails an hour to one address (``PasswordResetView``), after the response
+(``PasswordResetForm``). Sign-ups and joins are limited per client address and
+hour (``accounts.services.signup_count``, ``join_count``).
 """
 
 from __future__ import annotations
@@ -17,13 +19,16 @@ from http import HTTPStatus
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm, UserCreationForm
+from django.contrib.sites.shortcuts import get_current_site
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -34,15 +39,19 @@ from accounts.services import (
     LINK_MALFORMED,
     TOKEN_PATTERN,
     JoinError,
-    ResetEmailRefused,
     ResetLinkError,
+    TooManyRequests,
     classroom_for_code,
     classroom_join,
+    join_count,
+    learner_logins_unlock,
     reset_email_request,
     reset_link_for_token,
     reset_link_use,
+    signup_count,
     token_normalise,
 )
+from common.background import run_after_response
 from common.client_ip import client_ip
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -92,24 +101,56 @@ class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
     """Django's password change; a refused form is a 400."""
 
 
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's form, sending its e-mails after the response (``common.background``).
+
+    The accounts an address reaches are looked up in the request, one query whether there are
+    any or not (``recipients``); the links are made, rendered and sent by a background thread once
+    the response is sent, so the answer takes the same time with an account or without, however
+    slow the mail relay.
+    A mail lost with its process (a worker killed) can be asked for again.
+    """
+
+    @cached_property
+    def recipients(self) -> list:
+        """The accounts a reset e-mail goes to (Django's rule: active, with a usable password)."""
+        return list(super().get_users(self.cleaned_data["email"]))
+
+    def get_users(self, email):
+        return iter(self.recipients)
+
+    def save(self, domain_override=None, request=None, **options) -> None:  # type: ignore[override]
+        if not domain_override:
+            domain_override = get_current_site(request).domain
+        if self.recipients:
+            run_after_response(super().save, domain_override=domain_override, **options)
+
+
 class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
-    """Django's form that e-mails a reset link, within the limits of ``reset_email_request`` (429);
-    an address that is not one is a 400."""
+    """Django's form that e-mails a reset link, within the limits of ``reset_email_request`` (429),
+    counted against the address the mail goes to; an address that is not one is a 400."""
+
+    form_class = PasswordResetForm
 
     def form_valid(self, form):
+        recipients = form.recipients
+        to = recipients[0].email if recipients else form.cleaned_data["email"]
         try:
-            reset_email_request(email=form.cleaned_data["email"], client=client_ip(self.request))
-        except ResetEmailRefused as refused:
-            form.add_error(None, refused.message)
-            response = self.render_to_response(self.get_context_data(form=form), status=refused.status)
-            response["Retry-After"] = str(refused.retry_after)
-            return response
+            reset_email_request(email=to, client=client_ip(self.request))
+        except TooManyRequests as refused:
+            return too_many(self.request, self.template_name, self.get_context_data(form=form), refused)
         return super().form_valid(form)
 
 
 class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirmView):
     """Django's view for the link in the reset e-mail; a link that no longer works answers 410, not 200,
-    and a refused new password 400."""
+    and a refused new password 400. The new password clears the learner's failed log-ins, as a
+    reset link does."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        learner_logins_unlock(user=form.user)
+        return response
 
     def render_to_response(self, context, **response_kwargs):
         if not context.get("validlink"):
@@ -156,7 +197,11 @@ class JoinForm(forms.Form):
 
 
 def signup(request) -> HttpResponse:
-    """Create a learner account, join the class of the code if one was given, and log in."""
+    """Create a learner account, join the class of the code if one was given, and log in.
+
+    A sign-up counts against the client address's sign-ups of the hour (and, with a code, its
+    joins): over either limit it is a 429 and no account is made.
+    """
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
@@ -164,6 +209,10 @@ def signup(request) -> HttpResponse:
     if request.method == "POST":
         user = None
         if form.is_valid():
+            try:
+                signup_count(client=client_ip(request), joins=form.classroom is not None)
+            except TooManyRequests as refused:
+                return too_many(request, "registration/signup.html", {"form": form}, refused)
             try:
                 with transaction.atomic():
                     user = form.save()
@@ -190,13 +239,23 @@ def signup(request) -> HttpResponse:
 
 @login_required
 def join(request) -> HttpResponse:
-    """Join a class with its code (a learner may be in no class at all, or in several)."""
+    """Join a class with its code (a learner may be in no class at all, or in several).
+
+    A join counts against the client address's joins of the hour (a refused code does not count):
+    over the limit it is a 429.
+    """
     form = JoinForm(request.POST or None)
     status = HTTPStatus.OK
     if request.method == "POST":
         if form.is_valid():
             try:
-                classroom = classroom_join(user=request.user, code=form.cleaned_data["join_code"])
+                with transaction.atomic():
+                    join_count(client=client_ip(request))
+                    classroom = classroom_join(user=request.user, code=form.cleaned_data["join_code"])
+            except TooManyRequests as refused:
+                return too_many(
+                    request, "registration/join.html", {"form": form, **_join_context(request)}, refused
+                )
             except JoinError as refused:
                 form.add_error("join_code", refused.message)
             else:
@@ -205,8 +264,24 @@ def join(request) -> HttpResponse:
         status = HTTPStatus.BAD_REQUEST
     elif request.method != "GET":
         return HttpResponse(status=HTTPStatus.METHOD_NOT_ALLOWED)
-    classes = [membership.classroom for membership in request.user.memberships.select_related("classroom")]
-    return render(request, "registration/join.html", {"form": form, "classes": classes}, status=status)
+    return render(request, "registration/join.html", {"form": form, **_join_context(request)}, status=status)
+
+
+def _join_context(request) -> dict:
+    return {
+        "classes": [
+            membership.classroom for membership in request.user.memberships.select_related("classroom")
+        ]
+    }
+
+
+def too_many(request, template: str, context: dict, refused: TooManyRequests) -> HttpResponse:
+    """A form's page with the refusal among the form's errors (``context["form"]``): a 429 with
+    ``Retry-After``."""
+    context["form"].add_error(None, refused.message)
+    response = render(request, template, context, status=refused.status)
+    response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 # --- Recovery ----------------------------------------------------------------------------

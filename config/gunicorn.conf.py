@@ -1,11 +1,31 @@
-"""gunicorn settings for the container; every figure can be set from the environment."""
+"""gunicorn settings for the container; every figure can be set from the environment.
+
+Slow clients: a request goes to a thread only once it has arrived whole (config/gunicorn_worker.py).
+Until then it waits in the worker's main loop, which waits on every socket at once, and a request
+not complete within GUNICORN_REQUEST_TIMEOUT seconds is answered 408 and closed. So a client that
+sends one byte every few seconds holds a socket, never a thread, with or without a proxy in front.
+"""
 
 import os
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# gthread, with each request's headers and body collected before a thread is committed to it.
+worker_class = "config.gunicorn_worker.BufferingThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# Threads per worker: while one waits for PostgreSQL another renders. The work is mostly Python (one
+# GIL per worker), so for more throughput add workers rather than threads. Each thread keeps its own
+# database connection (CONN_MAX_AGE).
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# A worker whose main loop does not check in for this long is restarted. Unlike the sync worker's, a
+# thread that runs long is not killed at this limit (a slow client cannot hold one: see above).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# Seconds an idle connection is kept open for the next request.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# Read by the worker itself (gunicorn has no setting for them): seconds a request's headers and body
+# may take to arrive, from the moment the worker waits for it; the largest body taken (bytes; Django
+# refuses a larger form anyway).
+os.environ.setdefault("GUNICORN_REQUEST_TIMEOUT", "10")
+os.environ.setdefault("GUNICORN_MAX_BODY", str(2_621_440))
 accesslog = "-"  # stdout
 errorlog = "-"
 # X-Forwarded-Proto is believed only from these addresses (the TLS proxy); not from anyone.

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 
-from accounts.limits import TooManyRequests
+from accounts.services import TooManyRequests
 from config.views import refusal
 from lessons.sandbox import COOKIE_NAME as EXAMPLES_COOKIE
 
@@ -140,7 +140,7 @@ class PrivatePagesMiddleware:
 
 
 class TooManyRequestsMiddleware:
-    """Answer a limit per client (``accounts.limits.TooManyRequests``) that a view let through: a 429
+    """Answer a limit per client (``accounts.services.TooManyRequests``) that a view let through: a 429
     page with its message and ``Retry-After`` (the log-in limits are raised out of ``authenticate()``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A payout-drill question left for any other page counts as missed (after the log-in is known).
+    "lessons.middleware.PayoutQuestionLeftMiddleware",
     # A limit per client address a view let through (the log-in's): a 429 page with Retry-After.
     "config.middleware.TooManyRequestsMiddleware",
     # Last: it answers a locked-out login attempt before any view runs.
@@ -192,6 +194,10 @@ PASSWORD_RESET_TIMEOUT = 24 * 3600
 # school's pupils may share one); more gets a 429 and sends nothing (accounts.services).
 RESET_EMAILS_PER_ADDRESS = env.int("RESET_EMAILS_PER_ADDRESS", default=3)
 RESET_EMAILS_PER_CLIENT = env.int("RESET_EMAILS_PER_CLIENT", default=20)
+# At most this many accounts made, and class joins (a sign-up's join code or the join page), an hour
+# from one client address: enough for two classes of one school behind one address; more gets a 429.
+SIGNUPS_PER_CLIENT = env.int("SIGNUPS_PER_CLIENT", default=60)
+JOINS_PER_CLIENT = env.int("JOINS_PER_CLIENT", default=60)
 
 # --- Internationalisation -----------------------------------------------------
 

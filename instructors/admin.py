@@ -36,7 +36,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from accounts import scoping
 from accounts.models import Classroom, Learner, Membership
 from accounts.scoping import ReadOnlyAdmin, own_class_filter
-from accounts.services import classroom_regenerate_code
+from accounts.services import classroom_regenerate_code, memberships_remove
 from common.admin import DeclaredLookupsOnly
 from instructors import views
 from lessons.course import LESSONS
@@ -62,6 +62,7 @@ DUE_IN_THE_PAST = gettext_lazy("The due date has passed: choose a date and time 
 DUE_HELP = gettext_lazy("Date and time in the site's time zone (%(zone)s).")
 DUE_DATE = gettext_lazy("Due date")
 DUE_TIME = gettext_lazy("Due time")
+MEMBERS_TITLE = gettext_lazy("Members of your classes: tick those to take out of their class")
 
 #: A learner's own records that go with their account (a learner with a seat is never deleted).
 OWNED_BY_THE_LEARNER = (LessonProgress, Attempt, DrillCell)
@@ -241,7 +242,8 @@ class ClassroomAdmin(DeclaredLookupsOnly):
 
     @admin.display(description=gettext_lazy("learners"), ordering="learners")
     def learner_count(self, obj):
-        return obj.learners
+        members = reverse("admin:accounts_membership_changelist")
+        return format_html('<a href="{}?class={}">{}</a>', members, obj.pk, obj.learners)
 
     @admin.display(description=gettext_lazy("progress"))
     def progress_link(self, obj):
@@ -300,6 +302,62 @@ class ClassroomAdmin(DeclaredLookupsOnly):
 
     def progress_csv(self, request, object_id):
         return views.progress_csv(self, request, self._own_class(request, object_id))
+
+
+@admin.register(Membership)
+class MembershipAdmin(DeclaredLookupsOnly):
+    """The members of the instructor's classes, to take a batch of them out of a class at once.
+
+    Filter by class and by when they joined (e.g. a burst of sign-ups with the join code in the last
+    hour), tick them, and remove them: only the membership goes; the learner keeps the account,
+    chips, progress and records, and may join again with the class's code.
+    """
+
+    list_display = ["user", "classroom", "joined_at"]
+    list_filter = [own_class_filter("classroom"), "joined_at"]
+    list_select_related = ["user", "classroom"]
+    search_fields = ["user__username"]
+    ordering = ["-joined_at", "-id"]
+    fields = ["user", "classroom", "joined_at"]
+    readonly_fields = fields
+    actions = ["remove_from_class"]
+
+    def get_queryset(self, request):
+        own = scoping.classes_for(request.user, Classroom.objects.all())
+        return super().get_queryset(request).filter(classroom__in=own, user__is_staff=False)
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": MEMBERS_TITLE, **(extra_context or {})})
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # "remove from the class" says what happens
+        return actions
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(
+        description=gettext_lazy(
+            "Remove the selected learners from their class (they keep their chips and records)"
+        ),
+        permissions=["delete"],
+    )
+    def remove_from_class(self, request, queryset):
+        removed = memberships_remove(actor=request.user, memberships=queryset)
+        self.message_user(
+            request,
+            ngettext(
+                "Removed %(count)d learner from their class.",
+                "Removed %(count)d learners from their classes.",
+                removed,
+            )
+            % {"count": removed},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(Learner)

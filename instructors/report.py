@@ -52,6 +52,7 @@ from progress.assignments import STATUS_LABELS as ASSIGNMENT_LABELS
 from progress.heatmap import CELLS, HeatMap, class_heat_map, learner_heat_map, percent
 from progress.models import (
     MASTERY_STREAK,
+    PAYOUT_FLOOR_SECONDS,
     PAYOUT_MASTERY_STREAK,
     Assignment,
     Attempt,
@@ -209,18 +210,25 @@ class LearnerRow:
 
     @property
     def payout_mastery_text(self) -> str:
-        """When the payout drill was mastered, or the best run so far out of the streak needed."""
+        """When the payout drill was mastered, or the best run so far, then how fast: see ``payout_speed``."""
         summary = self.payout
         if summary.mastered_at is not None:
-            return _("mastered %(date)s") % {
+            mastery = _("mastered %(date)s") % {
                 "date": timezone.localtime(summary.mastered_at).strftime("%Y-%m-%d")
             }
-        if not summary.answers:
+        elif not summary.answers:
             return NONE_TEXT
-        return _("best run %(best)s of %(needed)s") % {
-            "best": summary.best_streak,
-            "needed": PAYOUT_MASTERY_STREAK,
-        }
+        else:
+            mastery = _("best run %(best)s of %(needed)s") % {
+                "best": summary.best_streak,
+                "needed": PAYOUT_MASTERY_STREAK,
+            }
+        return " · ".join([mastery, *payout_speed(summary)])
+
+    @property
+    def payout_speed_text(self) -> str:
+        """How fast the payout-drill answers came (the learner's page): see ``payout_speed``."""
+        return " · ".join(payout_speed(self.payout)) or NONE_TEXT
 
     @property
     def balance_text(self) -> str:
@@ -259,6 +267,39 @@ class LearnerRow:
             *(state.text for state in self.assignments),
             *(cell.text for cell in self.lessons),
         ]
+
+
+def payout_speed(summary: PayoutSummary) -> list[str]:
+    """Beside payout-drill mastery: the flag, the fastest times, the answers too fast and the skipped.
+
+    The flag (⚑) is for a median under ``PAYOUT_FLOOR_SECONDS``: most answers came faster than a
+    person can read a question and type its amount.
+    """
+    floor = amount_text(PAYOUT_FLOOR_SECONDS, decimal_pos=None)
+    parts = []
+    if summary.median_below_floor:
+        parts.append(
+            _("⚑ median %(median)s s, under the %(floor)s s a person needs")
+            % {"median": amount_text(summary.median_seconds or 0, decimal_pos=1), "floor": floor}
+        )
+    if summary.fastest_seconds:
+        times = " / ".join(amount_text(value, decimal_pos=1) for value in summary.fastest_seconds)
+        parts.append(_("fastest %(times)s s") % {"times": times})
+    if summary.too_fast:
+        parts.append(
+            ngettext(
+                "%(count)s answer under %(floor)s s, not counted",
+                "%(count)s answers under %(floor)s s, not counted",
+                summary.too_fast,
+            )
+            % {"count": summary.too_fast, "floor": floor}
+        )
+    if summary.skipped:
+        parts.append(
+            ngettext("%(count)s question skipped", "%(count)s questions skipped", summary.skipped)
+            % {"count": summary.skipped}
+        )
+    return parts
 
 
 # --- Columns and sorting ------------------------------------------------------------

@@ -14,7 +14,11 @@ Design overview:
   names neither the cell nor the answer. The answer is worked out again from
   the kept cell when it is graded.
 - ``drill_attempt_record`` writes the attempt, counts it on the learner's
-  ``DrillCell`` and forgets the kept question in one transaction. The unique
+  ``DrillCell`` and forgets the kept question in one transaction. The answer
+  is timed on the server from the question being issued; one under
+  ``DRILL_FLOOR_SECONDS`` (no person reads and answers that fast) is recorded
+  as too fast and not counted on its cell, so the cells cannot be mastered at
+  machine speed. The unique
   (user, nonce) constraint on ``Attempt`` makes a replayed answer fail before
   anything is counted, so the attempts and the cell counts always agree.
 - The heat map is ``progress.heatmap``'s, the same builder as the class's.
@@ -25,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from django.db import transaction
@@ -149,8 +154,8 @@ def drill_question_issue(*, user, cell: Cell) -> str:
     return questions.question_issue(user=user, question=question_for(cell))
 
 
-def drill_question_find(*, user, token: str) -> Cell:
-    """The cell of the drill question waiting for this learner under this token.
+def drill_question_find(*, user, token: str) -> tuple[Cell, datetime]:
+    """The cell of the drill question waiting for this learner under this token, and when it was issued.
 
     :raises AlreadyAnswered: if the learner already answered it (``attempt`` is that answer).
     :raises DrillError: ``TOKEN_BAD`` for anything else (malformed, tampered with, old, another
@@ -162,7 +167,7 @@ def drill_question_find(*, user, token: str) -> Cell:
         raise AlreadyAnswered(replay.attempt) from None
     except questions.BadToken:
         raise DrillError(TOKEN_BAD) from None
-    return cell_from_question(issued.question)
+    return cell_from_question(issued.question), issued.created_at
 
 
 def parse_answer(value: str | None) -> str:
@@ -189,6 +194,7 @@ class Feedback:
     cell: Cell
     answer: str
     correct: bool
+    too_fast: bool = False
 
     @property
     def prompt(self) -> str:
@@ -218,18 +224,23 @@ class Feedback:
 def feedback_for(attempt: Attempt) -> Feedback:
     """The feedback of an attempt already recorded (shown again for a replayed answer)."""
     question = attempt.question
-    return Feedback(Cell(question["banker_total"], question["third"]), attempt.answer, attempt.correct)
+    cell = Cell(question["banker_total"], question["third"])
+    return Feedback(cell, attempt.answer, attempt.correct, attempt.too_fast)
 
 
 @transaction.atomic
-def drill_attempt_record(*, user, nonce: str, cell: Cell, answer: str) -> Feedback:
+def drill_attempt_record(
+    *, user, nonce: str, cell: Cell, answer: str, issued_at: datetime | None = None
+) -> Feedback:
     """Record one drill answer: the attempt, its count on the learner's cell, and forget the question.
+
+    ``issued_at``: when the question was issued; the answer's time runs from it (see ``DRILL_FLOOR_SECONDS``).
 
     :raises AlreadyAnswered: if this question (its nonce) was answered before; nothing is counted.
     """
     correct = answer == answer_for(cell)
     try:
-        drill_answer_record(
+        attempt = drill_answer_record(
             user=user,
             nonce=nonce,
             question=question_for(cell),
@@ -237,8 +248,9 @@ def drill_attempt_record(*, user, nonce: str, cell: Cell, answer: str) -> Feedba
             correct=correct,
             banker_total=cell.banker_total,
             player_third=cell.player_third,
+            issued_at=issued_at,
         )
     except AnswerReplayed as replay:
         raise AlreadyAnswered(replay.attempt) from None
     questions.question_discard(user=user, nonce=nonce)
-    return Feedback(cell, answer, correct)
+    return Feedback(cell, answer, correct, attempt.too_fast)

@@ -23,13 +23,14 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from lessons import house_edge
 from lessons.figures import example_outcome
 from table.engine import (
     CENT,
     STANDARD,
+    AmbiguousAmountError,
     Bet,
     BetKind,
     Card,
@@ -43,13 +44,20 @@ from table.engine import (
     big_road,
     martingale_stake,
     odds_for_decks,
-    parse_amount,
     play_coup,
     player_draws,
     settle,
 )
 from table.engine.rules import is_natural
-from table.explain import amount_text, card_name, chips_text, percent_sign, percent_text
+from table.explain import (
+    ambiguous_message,
+    amount_text,
+    card_name,
+    chips_text,
+    percent_sign,
+    percent_text,
+    typed_amount,
+)
 from table.presets import STANDARD_TABLE
 
 Question = dict[str, Any]
@@ -693,6 +701,20 @@ def road_cells(winners: Sequence[Winner]) -> list[list[list[Any]]]:
     return [[[cell.winner.value, cell.ties] if cell else ["", 0] for cell in column] for column in grid]
 
 
+#: The longest runs a road question offers at least (1 to 8); a longer run adds choices in fours.
+ROAD_CHOICES = 8
+
+
+def road_choices(length: int) -> list[list[str]]:
+    """The run lengths offered: 1 to 8, or up to the next multiple of 4 above a longer run.
+
+    A longer run is rare (a 24-coup road can hold one), and it must be among the choices;
+    rounding up to a multiple of 4 keeps it from always being the last one offered.
+    """
+    top = ROAD_CHOICES if length <= ROAD_CHOICES else 4 * (length // 4 + 1)
+    return [[str(value), str(value)] for value in range(1, top + 1)]
+
+
 def road_question(winners: list[str]) -> Question:
     """A Big Road drawn from these winners ("player", "banker", "tie"): how long is its longest run?"""
     road = big_road([Winner(winner) for winner in winners])
@@ -702,7 +724,7 @@ def road_question(winners: list[str]) -> Question:
     return _choice(
         "systems",
         _("Read this Big Road. How many wins in a row make its longest run?"),
-        [[str(value), str(value)] for value in range(1, 9)],
+        road_choices(length),
         str(length),
         _(
             "Each column is one unbroken run of one side; the longest column (its tail included) "
@@ -726,9 +748,12 @@ def martingale_question(losses: int, base: int = SYSTEM_BASE) -> Question:
     }
     return _numbers(
         "systems",
-        _(
+        ngettext(
+            "You play Martingale on Player, starting with %(base)s chips, and lose %(losses)s coup. "
+            "How much have you lost so far, and what does Martingale stake next?",
             "You play Martingale on Player, starting with %(base)s chips, and lose %(losses)s coups "
-            "in a row. How much have you lost so far, and what does Martingale stake next?"
+            "in a row. How much have you lost so far, and what does Martingale stake next?",
+            losses,
         )
         % figures,
         [["lost", _("Lost so far")], ["stake", _("Next stake")]],
@@ -1105,13 +1130,19 @@ def question_for(kind: str, index: int, rng: random.Random) -> Question:
 
 
 class BadAnswer(ValueError):
-    """The answer is missing or not of the question's form."""
+    """The answer is missing or not of the question's form; ``message``, if any, says why to the learner."""
+
+    def __init__(self, text: str, message: str = "") -> None:
+        super().__init__(text)
+        self.message = message
 
 
 def normalise(question: Question, data: Mapping[str, str]) -> str:
     """The posted answer in the question's own form ("draws", "109.50", "90.00|10.00").
 
-    :raises BadAnswer: if it is missing, not one of the choices, or not an amount.
+    Amounts are read in the active language's way of writing numbers (``typed_amount``).
+
+    :raises BadAnswer: if it is missing, not one of the choices, not an amount, or reads two ways.
     """
     if question["form"] == "choice":
         answer = str(data.get("answer", "")).strip()
@@ -1122,7 +1153,9 @@ def normalise(question: Question, data: Mapping[str, str]) -> str:
     for name, _label in question["fields"]:
         text = str(data.get(f"answer_{name}", ""))
         try:
-            amount = parse_amount(text)
+            amount = typed_amount(text)
+        except AmbiguousAmountError as error:
+            raise BadAnswer(text, ambiguous_message(text, error)) from None
         except InvalidAmountError:
             raise BadAnswer(text) from None
         if abs(amount) >= 10**9:

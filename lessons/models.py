@@ -22,8 +22,18 @@ from django.utils.translation import gettext_lazy as _
 from progress.models import Attempt, Lesson
 
 
+class QuestionPlace(models.TextChoices):
+    """Where a question is asked: each place keeps (and caps) its own waiting questions."""
+
+    LESSON = Attempt.Source.LESSON.value, Attempt.Source.LESSON.label
+    DRILL = Attempt.Source.DRILL.value, Attempt.Source.DRILL.label
+    PAYOUT = "payout", _("Payout drill")
+
+
 class IssuedQuestion(models.Model):
     """A question shown to one learner and waiting for its answer; deleted once answered."""
+
+    Place = QuestionPlace
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -37,7 +47,7 @@ class IssuedQuestion(models.Model):
         unique=True,
         help_text=_("The question's one-time id: the only thing the page carries."),
     )
-    source = models.CharField(_("source"), max_length=6, choices=Attempt.Source.choices)
+    source = models.CharField(_("source"), max_length=6, choices=QuestionPlace.choices)
     lesson = models.ForeignKey(
         Lesson,
         on_delete=models.CASCADE,
@@ -54,13 +64,13 @@ class IssuedQuestion(models.Model):
         verbose_name = _("issued question")
         verbose_name_plural = _("issued questions")
         indexes = [
-            models.Index(fields=["user", "created_at"], name="issued_question_by_learner"),
+            models.Index(fields=["user", "source", "created_at"], name="issued_question_by_place"),
             models.Index(fields=["created_at"], name="issued_question_by_age"),
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(source=Attempt.Source.LESSON, lesson__isnull=False)
-                | Q(source=Attempt.Source.DRILL, lesson__isnull=True),
+                condition=Q(source=QuestionPlace.LESSON, lesson__isnull=False)
+                | Q(source__in=[QuestionPlace.DRILL, QuestionPlace.PAYOUT], lesson__isnull=True),
                 name="issued_question_lesson_only_for_lessons",
             ),
         ]

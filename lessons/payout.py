@@ -16,13 +16,20 @@ Design overview:
   dealers do it: 10 % of the stake, then half of that.
 - Questions come from an injected ``random.Random`` (seeded in tests).
 - Time is measured on the server: the question's ``created_at`` is when it was
-  issued; the answer's time is the moment it arrives minus that.
+  issued; the answer's time is the moment it arrives minus that. An answer
+  under ``PAYOUT_FLOOR_SECONDS`` (faster than a person can read and type; see
+  ``progress.models``) is recorded as too fast and ends the run.
+- A question shown is answered or counts as missed: at most one waits per
+  learner. Issuing the next one (a reload, a new question, a refused token)
+  and any other page of the site (``lessons.middleware``) first end the one
+  waiting (``payout_questions_end``): it is recorded as skipped, a wrong
+  answer, and the run starts again. So no question can be passed over, and a
+  run is 20 questions in a row as they came.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,16 +37,17 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from common.errors import AppError
 from lessons import questions
 from progress.models import PayoutAnswer, PayoutRecord
-from progress.services import PayoutAnswerReplayed, payout_answer_record
+from progress.services import PayoutAnswerReplayed, payout_answer_record, payout_skip_record
 from table.engine import (
     CENT,
+    AmbiguousAmountError,
     Bet,
     BetKind,
     BetResult,
@@ -48,10 +56,9 @@ from table.engine import (
     PayoutSet,
     Result,
     Winner,
-    parse_amount,
     settle,
 )
-from table.explain import amount_text, commission_text, ratio_text
+from table.explain import ambiguous_message, amount_text, commission_text, ratio_text, typed_amount
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
@@ -70,10 +77,21 @@ AMOUNT_MISSING = gettext_lazy("Type an amount in every box (0 if nothing is paid
 AMOUNT_BAD = gettext_lazy(
     "“%(text)s” is not an amount of chips: type a number such as 171 or 171.50. Nothing was counted yet."
 )
+AMOUNT_AMBIGUOUS = gettext_lazy(
+    "“%(text)s” can be read two ways (%(first)s or %(second)s). Here “%(decimal)s” marks the "
+    "decimals and “%(group)s” the thousands, as in %(example)s. Nothing was counted yet."
+)
 AMOUNT_NEGATIVE = gettext_lazy(
     "Amounts paid are never negative: type 0 when nothing is paid. Nothing was counted yet."
 )
 AMOUNT_CENTS = gettext_lazy("Amounts have at most two decimal places. Nothing was counted yet.")
+SKIPPED = gettext_lazy(
+    "The last question was left without an answer: it counts as a wrong answer, and the run starts again."
+)
+SKIPPED_BEFORE = gettext_lazy(
+    "This question was left without an answer (the page was reloaded or left, or a new question was "
+    "asked for), so it already counted as a wrong answer. Here is the question waiting now."
+)
 
 
 class PayoutError(AppError):
@@ -387,31 +405,22 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
 
 # --- Answers -------------------------------------------------------------------------------------
 
-_GROUPED = {
-    ".": re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]*)?"),
-    ",": re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?"),
-}
-
 
 def parse_typed_amount(text: str) -> Decimal:
     """An amount as a learner types it, in the active language's way of writing numbers.
 
     ``171``, ``171.00`` and ``171,00`` are all 171; with thousands, the
     language's grouping is read (``1,500`` in English, ``1.500`` in German and
-    Indonesian).
+    Indonesian), by the one reader of typed amounts (``typed_amount``).
 
-    :raises PayoutError: (400) if the text is empty, not an amount, negative or finer than cents.
+    :raises PayoutError: (400) if the text is empty, not an amount, ambiguous, negative or finer than cents.
     """
-    cleaned = re.sub(r"[\s\u00a0\u202f]", "", text or "")
-    if not cleaned:
+    if not (text or "").strip():
         raise PayoutError(AMOUNT_MISSING)
-    grouping = formats.get_format("THOUSAND_SEPARATOR")
-    pattern = _GROUPED.get(grouping)
-    if pattern is not None and pattern.fullmatch(cleaned):
-        decimal = "," if grouping == "." else "."
-        cleaned = cleaned.replace(grouping, "").replace(decimal, ".")
     try:
-        amount = parse_amount(cleaned)
+        amount = typed_amount(text)
+    except AmbiguousAmountError as error:
+        raise PayoutError(ambiguous_message(text, error, AMOUNT_AMBIGUOUS)) from None
     except InvalidAmountError:
         raise PayoutError(AMOUNT_BAD % {"text": text.strip()[:40]}) from None
     if amount < 0:
@@ -457,6 +466,7 @@ class Feedback:
     seconds: Decimal
     fast: bool
     record: PayoutRecord
+    too_fast: bool = False
 
     @property
     def correct(self) -> bool:
@@ -492,15 +502,68 @@ def feedback_for(answer: PayoutAnswer, record: PayoutRecord) -> Feedback:
     """The feedback of an answer already recorded (shown again for a replayed answer)."""
     question = read_question(answer.question)
     given = {name: Decimal(value) for name, value in answer.answer.items()}
-    return Feedback(question, given, answer.seconds, answer.fast, record)
+    return Feedback(question, given, answer.seconds, answer.fast, record, answer.too_fast)
 
 
 # --- Services ------------------------------------------------------------------------------------
 
 
+PLACE = questions.Place.PAYOUT
+
+
 def payout_question_issue(*, user, question: dict[str, Any]) -> str:
-    """Keep the question for the learner (its ``created_at`` is when the clock starts); returns its token."""
-    return questions.question_issue(user=user, question=question)
+    """Keep the question for the learner (its ``created_at`` is when the clock starts); returns its token.
+
+    The question waiting before it, if any, is ended first: counted as skipped.
+    """
+    return payout_question_ask(user=user, question=question)[0]
+
+
+def payout_question_ask(*, user, question: dict[str, Any]) -> tuple[str, int]:
+    """``payout_question_issue``, also saying how many waiting questions it ended as skipped.
+
+    Two transactions: ending the waiting question is complete on its own.
+    """
+    skipped = payout_questions_end(user=user)
+    return questions.question_issue(user=user, question=question, place=PLACE), skipped
+
+
+def payout_questions_end(*, user) -> int:
+    """Count every payout question waiting for this learner as skipped (a wrong answer), and forget it.
+
+    Returns how many were counted (one at most, but for a question answered meanwhile: none). One query
+    when none is waiting, the usual case on every other page.
+    """
+    waiting = questions.questions_waiting(user=user, place=PLACE)
+    if not waiting:
+        return 0
+    counted = 0
+    with transaction.atomic():
+        for issued in waiting:
+            try:
+                kept = questions_data(read_question(issued.question))
+            except PayoutError:  # not a question the engine can settle: recorded as it was kept
+                kept = issued.question
+            counted += payout_skip_record(
+                user=user,
+                nonce=issued.nonce,
+                kind=str(kept.get("kind", ""))[:30],
+                question=kept,
+                issued_at=issued.created_at,
+            )
+            questions.question_discard(user=user, nonce=issued.nonce)
+    return counted
+
+
+def payout_question_waiting(*, user) -> tuple[PayoutQuestion, str] | None:
+    """The payout question waiting for this learner and its token (shown again after a doubled answer)."""
+    waiting = questions.questions_waiting(user=user, place=PLACE)
+    if not waiting or waiting[-1].created_at < timezone.now() - questions.MAX_AGE:
+        return None
+    try:
+        return read_question(waiting[-1].question), waiting[-1].nonce
+    except PayoutError:
+        return None
 
 
 def payout_question_find(*, user, token: str) -> tuple[PayoutQuestion, datetime]:
@@ -513,7 +576,7 @@ def payout_question_find(*, user, token: str) -> tuple[PayoutQuestion, datetime]
     if first is not None:
         raise AlreadyAnswered(first)
     try:
-        issued = questions.question_find(user=user, token=token)
+        issued = questions.question_find(user=user, token=token, place=PLACE)
     except (questions.Answered, questions.BadToken):
         raise PayoutError(TOKEN_BAD) from None
     return read_question(issued.question), issued.created_at
@@ -543,7 +606,7 @@ def payout_answer_grade(*, user, token: str, data: Mapping[str, str]) -> Feedbac
     except PayoutAnswerReplayed as replay:
         raise AlreadyAnswered(replay.answer) from None
     questions.question_discard(user=user, nonce=token)
-    return Feedback(question, given, saved.seconds, saved.fast, record)
+    return Feedback(question, given, saved.seconds, saved.fast, record, saved.too_fast)
 
 
 def questions_data(question: PayoutQuestion) -> dict[str, Any]:

@@ -82,7 +82,7 @@ def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, At
     try:
         answer = exercises.normalise(question, data)
     except exercises.BadAnswer as error:
-        raise ExerciseError(BAD_ANSWER, 400) from error
+        raise ExerciseError(error.message or BAD_ANSWER, 400) from error
     correct = answer == question["answer"]
     try:
         attempt = lesson_answer_record(

@@ -17,8 +17,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -42,10 +44,13 @@ from table.engine import (
     deck_counts,
     exact_odds,
     odds_for_decks,
+    outcome_distribution,
     play_coup,
+    return_variance,
     study,
 )
 from table.engine.shoe import one_deck
+from table.explain import exact_decimal
 
 SLUG = "scoreboards-and-systems"
 LIMITS = TableLimits(minimum=5, maximum=500)
@@ -143,6 +148,11 @@ class SystemRow:
     loss_per_chip: Fraction
     bins: list[tuple[int | None, Fraction]]
 
+    @property
+    def worst_loss(self) -> int:
+        """The chips the worst session lost, as a plain number ("lost 1,000 chips", not "lost −1,000")."""
+        return max(-self.worst, 0)
+
 
 def _row(record: dict[str, Any]) -> SystemRow:
     sessions = record["sessions"]
@@ -199,6 +209,12 @@ def _edges(counts: tuple[int, ...]) -> tuple[Fraction, Fraction]:
     return edges[BetKind.BANKER], edges[BetKind.PLAYER]
 
 
+def _lion_edges(counts: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    """The Lion Bonus edges (on Player, on Banker) of the next coup from ``counts``."""
+    edges = exact_odds(counts, STANDARD).house_edge
+    return edges[BetKind.LION_PLAYER], edges[BetKind.LION_BANKER]
+
+
 @lru_cache(maxsize=1)
 def arranged_states() -> dict[str, dict[str, Any]]:
     """Banker's and Player's exact edges on a full shoe and on the arranged states of ``STATES``."""
@@ -222,14 +238,18 @@ def counting_shoe(index: int) -> dict[str, Any]:
     """Deal seeded shoe ``index`` to its cut card; the exact edges before every coup, summed up."""
     cards = _shuffled_cards(random.Random(COUNTING_SEED * 1000 + index))
     counts = list(deck_counts(DECKS))
-    position = states = banker_ahead = player_ahead = 0
-    lowest = [Fraction(1), Fraction(1)]
+    position = states = banker_ahead = player_ahead = lion_ahead = lion_most_left = 0
+    lowest = [Fraction(1), Fraction(1), Fraction(1)]
     while len(cards) - position > CUT_FROM_END:
         banker, player = _edges(tuple(counts))
+        lions = _lion_edges(tuple(counts))
         states += 1
         banker_ahead += banker < 0
         player_ahead += player < 0
-        lowest = [min(lowest[0], banker), min(lowest[1], player)]
+        if min(lions) < 0:
+            lion_ahead += 1
+            lion_most_left = max(lion_most_left, len(cards) - position)
+        lowest = [min(lowest[0], banker), min(lowest[1], player), min(lowest[2], *lions)]
         outcome = play_coup(iter(cards[position:]))
         for card in cards[position : position + outcome.cards_dealt]:
             counts[card.points] -= 1
@@ -240,6 +260,11 @@ def counting_shoe(index: int) -> dict[str, Any]:
         "player_ahead": player_ahead,
         "banker_lowest": str(lowest[0]),
         "player_lowest": str(lowest[1]),
+        # The Lion Bonus, a side bet: coups before which it had the bettor's edge on one side or the
+        # other, and its lowest edge on either side.
+        "lion_ahead": lion_ahead,
+        "lion_lowest": str(lowest[2]),
+        "lion_most_left": lion_most_left,  # the most cards left in the shoe before such a coup
     }
 
 
@@ -252,6 +277,61 @@ def counting_study() -> dict[str, Any]:
         "ahead": sum(shoe["banker_ahead"] + shoe["player_ahead"] for shoe in shoes),
         "banker_lowest": min(Fraction(shoe["banker_lowest"]) for shoe in shoes),
         "player_lowest": min(Fraction(shoe["player_lowest"]) for shoe in shoes),
+        "lion_ahead": sum(shoe["lion_ahead"] for shoe in shoes),
+        "lion_lowest": min(Fraction(shoe["lion_lowest"]) for shoe in shoes),
+        # The shoes in which the Lion Bonus had the bettor's edge at least once.
+        "lion_shoes": sum(shoe["lion_ahead"] > 0 for shoe in shoes),
+        "lion_most_left": max(shoe["lion_most_left"] for shoe in shoes),
+        "cards": sum(deck_counts(DECKS)),
+    }
+
+
+# --- bankroll and variance ----------------------------------------------------------
+
+#: The session the variance section works through: this many coups of ``EXAMPLE_STAKE`` on Player.
+VARIANCE_COUPS = 100
+#: The standard deviations either side of the expected result the section (and the band) uses.
+VARIANCE_SIGMAS = 2
+
+
+def _root(value: Fraction, places: int) -> Decimal:
+    """The square root of an exact figure, to ``places`` decimals (rounded half away from zero)."""
+    return exact_decimal(Decimal(value.numerator).sqrt() / Decimal(value.denominator).sqrt(), places)
+
+
+@lru_cache(maxsize=1)
+def variance_figures() -> dict[str, Any]:
+    """Standard deviations per chip on a fresh 8-deck shoe, and one flat Player session, from the engine.
+
+    ``spread`` is the standard deviation of one chip's net per bet kind; the session is
+    ``VARIANCE_COUPS`` coups of ``EXAMPLE_STAKE`` on Player: its expected result and standard
+    deviation, and the range two standard deviations either side. ``crossover`` is how many
+    such coups it takes before the expected loss is larger than two standard deviations.
+    """
+    distribution = outcome_distribution(deck_counts(DECKS))
+    variances = {kind: return_variance(kind, STANDARD, distribution) for kind in BetKind}
+    edge = odds_for_decks(DECKS, STANDARD).house_edge[BetKind.PLAYER]
+    stake, coups = Fraction(EXAMPLE_STAKE), VARIANCE_COUPS
+    expected = -stake * coups * edge
+    session_variance = stake**2 * coups * variances[BetKind.PLAYER]
+    session_sd = _root(session_variance, 2)
+    expected_text = exact_decimal(expected, 2)
+    # Expected loss N·s·e passes k standard deviations k·s·σ·√N once N > (k·σ/e)².
+    crossover = math.floor(VARIANCE_SIGMAS**2 * variances[BetKind.PLAYER] / edge**2) + 1
+    return {
+        "spread": {kind.value: _root(variance, 2) for kind, variance in variances.items()},
+        "variances": variances,
+        "coups": coups,
+        "stake": EXAMPLE_STAKE,
+        "staked": stake * coups,
+        "edge": edge,
+        "expected": expected_text,
+        "loss": -expected_text,
+        "session_sd": session_sd,
+        "low": expected_text - VARIANCE_SIGMAS * session_sd,
+        "high": expected_text + VARIANCE_SIGMAS * session_sd,
+        "crossover": crossover,
+        "sigmas": VARIANCE_SIGMAS,
     }
 
 
@@ -286,6 +366,7 @@ def context() -> dict[str, Any]:
         "martingale_row": table["rows"][System.MARTINGALE.value],
         "result_bins": bins,
         "counting": {"states": states, "study": counting_study()},
+        "variance": variance_figures(),
         "example_stake": EXAMPLE_STAKE,
     }
 

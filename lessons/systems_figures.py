@@ -64,6 +64,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "689390827157/74765814564000",
         "player_lowest": "983/720720",
+        "lion_ahead": 0,
+        "lion_lowest": "5013330601441/196466963630520",
+        "lion_most_left": 0,
     },
     {
         "states": 81,
@@ -71,6 +74,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "2973489539/321327864000",
         "player_lowest": "4267/720720",
+        "lion_ahead": 0,
+        "lion_lowest": "1169285809/89309509520",
+        "lion_most_left": 0,
     },
     {
         "states": 81,
@@ -78,6 +84,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "144702403/17456243616",
         "player_lowest": "29599/3341520",
+        "lion_ahead": 5,
+        "lion_lowest": "-74717/835380",
+        "lion_most_left": 38,
     },
     {
         "states": 84,
@@ -85,6 +94,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "6957367/1394870400",
         "player_lowest": "1605965/167549733",
+        "lion_ahead": 0,
+        "lion_lowest": "3205739/643929000",
+        "lion_most_left": 0,
     },
     {
         "states": 79,
@@ -92,6 +104,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "125288987/16208514000",
         "player_lowest": "983/136800",
+        "lion_ahead": 2,
+        "lion_lowest": "-38377/697680",
+        "lion_most_left": 25,
     },
     {
         "states": 80,
@@ -99,6 +114,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "132211/46512000",
         "player_lowest": "31132604/3414108555",
+        "lion_ahead": 1,
+        "lion_lowest": "-4133/697680",
+        "lion_most_left": 20,
     },
     {
         "states": 82,
@@ -106,6 +124,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "218945833/27663533550",
         "player_lowest": "1169558567/137204187120",
+        "lion_ahead": 4,
+        "lion_lowest": "-101921/2850120",
+        "lion_most_left": 40,
     },
     {
         "states": 79,
@@ -113,6 +134,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "11754737/8369222400",
         "player_lowest": "506435366893/41486955912270",
+        "lion_ahead": 3,
+        "lion_lowest": "-59670029/7112813400",
+        "lion_most_left": 77,
     },
     {
         "states": 82,
@@ -120,6 +144,9 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "2699397989/462332871000",
         "player_lowest": "56561/4883760",
+        "lion_ahead": 13,
+        "lion_lowest": "-213496897/6665638980",
+        "lion_most_left": 198,
     },
     {
         "states": 82,
@@ -127,5 +154,8 @@ COUNTING = [
         "player_ahead": 0,
         "banker_lowest": "12753820811/1956629059200",
         "player_lowest": "911/131040",
+        "lion_ahead": 3,
+        "lion_lowest": "-491/9240",
+        "lion_most_left": 36,
     },
 ]

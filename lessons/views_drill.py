@@ -33,6 +33,7 @@ from lessons.drill import (
     question_for,
 )
 from progress.heatmap import learner_cells, learner_heat_map
+from progress.models import DRILL_FLOOR_SECONDS
 
 #: The drill's source of chance; tests put a seeded ``random.Random`` here.
 RNG = random.Random()
@@ -63,6 +64,7 @@ def _render(
         "question": question_for(ask),
         "token": token,
         "heat": learner_heat_map(request.user, cells),
+        "floor_seconds": DRILL_FLOOR_SECONDS,
     }
     template = "lessons/drill.html#drill-panel" if request.htmx else "lessons/drill.html"
     return render(request, template, context, status=status)
@@ -83,14 +85,16 @@ def drill_answer(request: HtmxHttpRequest) -> HttpResponse:
     if not token:
         return _render(request, error=TOKEN_MISSING, status=HTTPStatus.BAD_REQUEST)
     try:
-        cell = drill_question_find(user=request.user, token=token)
+        cell, issued_at = drill_question_find(user=request.user, token=token)
     except AlreadyAnswered as refused:
         return _replayed(request, refused)
     except DrillError as refused:
         return _render(request, error=refused.message, status=refused.status)
     try:
         answer = parse_answer(request.POST.get("answer"))
-        feedback = drill_attempt_record(user=request.user, nonce=token, cell=cell, answer=answer)
+        feedback = drill_attempt_record(
+            user=request.user, nonce=token, cell=cell, answer=answer, issued_at=issued_at
+        )
     except AlreadyAnswered as refused:  # answered by a doubled request in the meantime
         return _replayed(request, refused)
     except DrillError as refused:

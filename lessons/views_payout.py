@@ -6,6 +6,10 @@ renders the page with its verdict (status 200) so the learner sees the
 working. A refused answer is rendered in the same place with its 4xx status
 and nothing counted; an amount that cannot be read asks the same question
 again (its clock keeps running: the time is measured from when it was issued).
+
+Every new question ends the one waiting, if any, as a skipped (wrong) answer,
+and the panel says so; only a doubled or replayed answer (409) shows the
+question waiting again instead of a new one, so a double click costs nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from lessons.payout import (
+    SKIPPED,
+    SKIPPED_BEFORE,
     TOKEN_MISSING,
     AlreadyAnswered,
     Feedback,
@@ -28,17 +34,21 @@ from lessons.payout import (
     field_label,
     make_question,
     payout_answer_grade,
+    payout_question_ask,
     payout_question_find,
-    payout_question_issue,
+    payout_question_waiting,
     prompt_lines,
     read_question,
 )
 from lessons.views_drill import HtmxHttpRequest
-from progress.models import PAYOUT_MASTERY_SECONDS, PAYOUT_MASTERY_STREAK, PayoutRecord
+from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_SECONDS, PAYOUT_MASTERY_STREAK, PayoutRecord
 from progress.selectors import payout_summary
 
 #: The payout drill's source of chance; tests put a seeded ``random.Random`` here.
 RNG = random.Random()
+#: Set in the learner's session while a payout question may be waiting: other pages then end it
+#: (``lessons.middleware``), and cost nothing when it is not set.
+SESSION_KEY = "payout_question_waiting"
 
 
 def _render(
@@ -52,11 +62,15 @@ def _render(
     status: int = HTTPStatus.OK,
 ) -> HttpResponse:
     """The panel: verdict or refusal, the question (``ask`` again, or a new one), the record."""
+    skipped = False
     if ask is None or not token:
         kept = make_question(RNG)
-        token = payout_question_issue(user=request.user, question=kept)
+        token, ended = payout_question_ask(user=request.user, question=kept)
+        skipped = ended > 0
         ask = read_question(kept)
         values = None
+    if not request.session.get(SESSION_KEY):
+        request.session[SESSION_KEY] = True
     values = values or {}
     fields = [
         {"name": field.name, "label": field_label(field), "value": values.get(field.name, "")[:40]}
@@ -65,12 +79,15 @@ def _render(
     context = {
         "feedback": feedback,
         "error": error,
+        "skipped": skipped and not error,
         "prompt": prompt_lines(ask),
         "fields": fields,
         "token": token,
         "summary": payout_summary([request.user.pk])[request.user.pk],
         "mastery_streak": PAYOUT_MASTERY_STREAK,
         "mastery_seconds": PAYOUT_MASTERY_SECONDS,
+        "floor_seconds": PAYOUT_FLOOR_SECONDS,
+        "skipped_text": SKIPPED,
     }
     template = "lessons/payout.html#payout-panel" if request.htmx else "lessons/payout.html"
     return render(request, template, context, status=status)
@@ -110,8 +127,22 @@ def payout_answer(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _replayed(request: HtmxHttpRequest, refused: AlreadyAnswered) -> HttpResponse:
-    """The answer that counted, shown again with the refusal and a new question."""
+    """The answer that counted shown again (or that it was skipped), with the question waiting now.
+
+    A doubled answer arrives after its first copy has been graded and the next
+    question shown: that question is shown again (not a new one, which would
+    end it as skipped); a new one only if none is waiting.
+    """
+    waiting = payout_question_waiting(user=request.user)
+    ask, token = waiting if waiting is not None else (None, "")
+    if refused.answer.skipped:
+        return _render(request, ask=ask, token=token, error=str(SKIPPED_BEFORE), status=refused.status)
     record = PayoutRecord.objects.get(user=request.user)
     return _render(
-        request, feedback=feedback_for(refused.answer, record), error=refused.message, status=refused.status
+        request,
+        feedback=feedback_for(refused.answer, record),
+        ask=ask,
+        token=token,
+        error=refused.message,
+        status=refused.status,
     )

@@ -20,8 +20,18 @@ class LessonProgressAdmin(ReadOnlyAdmin):
 
 @admin.register(Attempt)
 class AttemptAdmin(ReadOnlyAdmin):
-    list_display = ["user", "source", "lesson", "kind", "answer", "correct", "created_at"]
-    list_filter = [BY_CLASS, "source", "correct"]
+    list_display = [
+        "user",
+        "source",
+        "lesson",
+        "kind",
+        "answer",
+        "correct",
+        "seconds",
+        "too_fast",
+        "created_at",
+    ]
+    list_filter = [BY_CLASS, "source", "correct", "too_fast"]
     search_fields = ["user__username", "kind"]
     list_select_related = ["user", "lesson"]
     exclude = ["nonce"]
@@ -37,8 +47,8 @@ class DrillCellAdmin(ReadOnlyAdmin):
 
 @admin.register(PayoutAnswer)
 class PayoutAnswerAdmin(ReadOnlyAdmin):
-    list_display = ["user", "kind", "correct", "seconds", "fast", "created_at"]
-    list_filter = [BY_CLASS, "kind", "correct", "fast"]
+    list_display = ["user", "kind", "correct", "seconds", "fast", "too_fast", "skipped", "created_at"]
+    list_filter = [BY_CLASS, "kind", "correct", "fast", "too_fast", "skipped"]
     search_fields = ["user__username", "kind"]
     list_select_related = ["user"]
     exclude = ["nonce"]

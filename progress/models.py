@@ -174,6 +174,23 @@ class Attempt(models.Model):
     question = models.JSONField(_("question"))
     answer = models.CharField(_("answer"), max_length=200)
     correct = models.BooleanField(_("correct"))
+    seconds = models.DecimalField(
+        _("seconds"),
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_(
+            "From the question being shown to the answer arriving, on the server's clock (the drill)."
+        ),
+    )
+    too_fast = models.BooleanField(
+        _("too fast"),
+        default=False,
+        help_text=_(
+            "Answered faster than a person can read the question and answer: not counted on its cell."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -272,6 +289,21 @@ PAYOUT_MASTERY_STREAK = 20
 PAYOUT_MASTERY_SECONDS = Decimal("5")
 #: The largest time an answer can record (a question is refused after a day anyway).
 PAYOUT_MAX_SECONDS = Decimal("999999.99")
+#: Payout drill: an answer in less time than this was not a person's, so it never counts towards a run
+#: (it ends the run). Why 1 s: the clock runs from the question being issued to the answer arriving, so it
+#: takes in the page's way to the browser and the answer's way back; in between, even the shortest
+#: question (one Tie bet) has to be read (finding the winner and the stake takes a reader at least two or
+#: three eye fixations of about 0.25 s each) and its amount typed, at least two digits and Enter (a fast
+#: typist's keystrokes are about 0.1-0.2 s apart). That is well over 1 s for anyone, and mastery asks
+#: for under 5 s, so a real learner never comes near the floor; a script that reads the prompt answers
+#: in a few milliseconds.
+PAYOUT_FLOOR_SECONDS = Decimal("1")
+#: Drawing-table drill: an answer in less time than this is not counted on its cell. Why 0.5 s: the
+#: question is one short sentence with two numbers and the answer one click or key (Draws has the
+#: focus), so the floor is lower than the payout drill's; but reading two numbers off a screen and
+#: choosing one of two keys is a choice reaction, which takes a person about 0.4 s at the very best,
+#: and the server's clock adds the round trip on top.
+DRILL_FLOOR_SECONDS = Decimal("0.5")
 
 
 class PayoutAnswer(models.Model):
@@ -279,7 +311,12 @@ class PayoutAnswer(models.Model):
 
     ``seconds`` is measured on the server: from the moment the question was
     issued to the moment the answer arrived. ``fast`` says whether it was right
-    and under ``PAYOUT_MASTERY_SECONDS``, so it counted towards mastery.
+    and under ``PAYOUT_MASTERY_SECONDS`` (and not ``too_fast``), so it counted
+    towards mastery. ``too_fast``: under ``PAYOUT_FLOOR_SECONDS``, faster than a
+    person can read and type, so it ended the run instead. ``skipped``: the
+    question was shown and never answered (the page reloaded or left, a new
+    question asked for); it counts as a wrong answer and ``seconds`` is how long
+    it was on screen.
     """
 
     user = models.ForeignKey(
@@ -297,6 +334,16 @@ class PayoutAnswer(models.Model):
     correct = models.BooleanField(_("correct"))
     seconds = models.DecimalField(_("seconds"), max_digits=8, decimal_places=2)
     fast = models.BooleanField(_("right and fast"), help_text=_("Right, and under the mastery time."))
+    too_fast = models.BooleanField(
+        _("too fast"),
+        default=False,
+        help_text=_("Under the floor: faster than a person can read and type; it ended the run."),
+    )
+    skipped = models.BooleanField(
+        _("skipped"),
+        default=False,
+        help_text=_("Shown and not answered (reloaded, left, a new question asked for): counted as wrong."),
+    )
     created_at = models.DateTimeField(_("created at"))
 
     class Meta:
@@ -308,6 +355,13 @@ class PayoutAnswer(models.Model):
             models.CheckConstraint(condition=Q(seconds__gte=0), name="payout_answer_seconds_not_negative"),
             models.CheckConstraint(
                 condition=Q(fast=False) | Q(correct=True), name="payout_answer_fast_only_if_correct"
+            ),
+            models.CheckConstraint(
+                condition=Q(too_fast=False) | Q(fast=False), name="payout_answer_too_fast_never_counts"
+            ),
+            models.CheckConstraint(
+                condition=Q(skipped=False) | Q(correct=False, fast=False, too_fast=False),
+                name="payout_answer_skipped_is_wrong",
             ),
         ]
         indexes = [models.Index(fields=["user", "created_at"], name="payout_answer_by_learner")]
@@ -322,7 +376,7 @@ class PayoutRecord(models.Model):
     """One learner's standing in the payout drill, kept with every answer (under a row lock).
 
     ``streak`` counts right answers in a row each under the mastery time; a
-    wrong or slow answer sets it back to 0. ``best_streak`` is the personal
+    wrong, slow, too fast or skipped answer sets it back to 0. ``best_streak`` is the personal
     best: the longest such run ever. ``mastered_at`` is set once, when the
     streak first reaches ``PAYOUT_MASTERY_STREAK``, and never taken away.
     ``best_run_seconds`` is the fastest time for ``PAYOUT_MASTERY_STREAK``

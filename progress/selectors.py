@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from progress.models import (
     MASTERY_STREAK,
+    PAYOUT_FLOOR_SECONDS,
     DrillCell,
     Lesson,
     LessonProgress,
@@ -64,7 +65,11 @@ class PayoutSummary:
     ``streak``: right answers in a row, each under the mastery time, up to now;
     ``best_streak`` (the personal best): the longest such run;
     ``best_run_seconds``: the fastest time for a mastery run;
-    ``mastered_at``: when the streak first reached mastery (``None``: not yet).
+    ``mastered_at``: when the streak first reached mastery (``None``: not yet);
+    ``median_seconds`` and ``fastest_seconds`` (the ``FASTEST`` shortest times,
+    shortest first) are of the answers given, not of the questions skipped;
+    ``too_fast``: answers under ``PAYOUT_FLOOR_SECONDS``; ``skipped``: questions
+    shown and never answered.
     """
 
     answers: int = 0
@@ -74,6 +79,9 @@ class PayoutSummary:
     best_streak: int = 0
     best_run_seconds: Decimal | None = None
     mastered_at: datetime | None = None
+    fastest_seconds: tuple[Decimal, ...] = ()
+    too_fast: int = 0
+    skipped: int = 0
 
     @property
     def accuracy(self) -> float | None:
@@ -89,6 +97,15 @@ class PayoutSummary:
     def mastered(self) -> bool:
         return self.mastered_at is not None
 
+    @property
+    def median_below_floor(self) -> bool:
+        """Half the answers or more came faster than a person can read and type: a record to look at."""
+        return self.median_seconds is not None and self.median_seconds < PAYOUT_FLOOR_SECONDS
+
+
+#: How many of a learner's fastest payout-drill times a summary keeps.
+FASTEST = 3
+
 
 def payout_summary(user_ids: Iterable[int]) -> dict[int, PayoutSummary]:
     """The payout-drill results of each of these learners (an empty summary for one who never answered).
@@ -97,8 +114,17 @@ def payout_summary(user_ids: Iterable[int]) -> dict[int, PayoutSummary]:
     """
     ids = list(user_ids)
     seconds: defaultdict[int, list[Decimal]] = defaultdict(list)
-    for user_id, value in PayoutAnswer.objects.filter(user_id__in=ids).values_list("user_id", "seconds"):
+    too_fast: defaultdict[int, int] = defaultdict(int)
+    skipped: defaultdict[int, int] = defaultdict(int)
+    answers = PayoutAnswer.objects.filter(user_id__in=ids).values_list(
+        "user_id", "seconds", "too_fast", "skipped"
+    )
+    for user_id, value, fast_beyond_belief, was_skipped in answers:
+        if was_skipped:
+            skipped[user_id] += 1
+            continue
         seconds[user_id].append(value)
+        too_fast[user_id] += fast_beyond_belief
     records = {record.user_id: record for record in PayoutRecord.objects.filter(user_id__in=ids)}
     summaries = {}
     for user_id in ids:
@@ -115,5 +141,8 @@ def payout_summary(user_ids: Iterable[int]) -> dict[int, PayoutSummary]:
             best_streak=record.best_streak,
             best_run_seconds=record.best_run_seconds,
             mastered_at=record.mastered_at,
+            fastest_seconds=tuple(sorted(times)[:FASTEST]) if times else (),
+            too_fast=too_fast[user_id],
+            skipped=skipped[user_id],
         )
     return summaries

@@ -11,6 +11,15 @@ The payout drill keeps its answers apart (``PayoutAnswer``, also unique per
 mastery. ``payout_answer_record`` locks that record first, then writes the
 answer, so two answers of one learner are counted one after the other and a
 doubled one fails on the constraint before the record changes.
+``payout_skip_record`` counts a question shown and never answered the same
+way, as a wrong answer.
+
+Answers faster than a person can give them (``PAYOUT_FLOOR_SECONDS``,
+``DRILL_FLOOR_SECONDS``, timed on the server's clock from the question being
+issued) are recorded, marked ``too_fast``, and never count towards mastery:
+in the payout drill such an answer ends the run (otherwise answering too fast
+would be a free way to skip a question), in the drawing-table drill it is not
+counted on its cell.
 """
 
 from __future__ import annotations
@@ -25,7 +34,9 @@ from django.utils import timezone
 
 from progress.models import (
     CELL_COUNT,
+    DRILL_FLOOR_SECONDS,
     MASTERY_STREAK,
+    PAYOUT_FLOOR_SECONDS,
     PAYOUT_MASTERY_SECONDS,
     PAYOUT_MASTERY_STREAK,
     PAYOUT_MAX_SECONDS,
@@ -136,11 +147,17 @@ def drill_answer_record(
     correct: bool,
     banker_total: int,
     player_third: int | None,
+    issued_at: datetime | None = None,
 ) -> Attempt:
-    """Record a drill answer and count it on the learner's cell, together.
+    """Record a drill answer, timed from ``issued_at``, and count it on the learner's cell, together.
+
+    An answer under ``DRILL_FLOOR_SECONDS`` is recorded as ``too_fast`` and not
+    counted on the cell.
 
     :raises AnswerReplayed: if this question was answered before.
     """
+    seconds = None if issued_at is None else payout_seconds(issued_at=issued_at, answered_at=timezone.now())
+    too_fast = seconds is not None and seconds < DRILL_FLOOR_SECONDS
     attempt = _attempt_create(
         user=user,
         nonce=nonce,
@@ -149,8 +166,11 @@ def drill_answer_record(
         question=question,
         answer=answer,
         correct=correct,
+        seconds=seconds,
+        too_fast=too_fast,
     )
-    drill_cell_record(user=user, banker_total=banker_total, player_third=player_third, correct=correct)
+    if not too_fast:
+        drill_cell_record(user=user, banker_total=banker_total, player_third=player_third, correct=correct)
     return attempt
 
 
@@ -183,33 +203,29 @@ def payout_answer_record(
     """Record one payout-drill answer, timed from ``issued_at``, and update the learner's record.
 
     A right answer under ``PAYOUT_MASTERY_SECONDS`` adds one to the streak; a
-    wrong or slow one sets it to 0. The first time the streak reaches
-    ``PAYOUT_MASTERY_STREAK`` the learner has mastered the drill.
+    wrong or slow one sets it to 0, and so does one under
+    ``PAYOUT_FLOOR_SECONDS`` (``too_fast``), right or not. The first time the
+    streak reaches ``PAYOUT_MASTERY_STREAK`` the learner has mastered the drill.
 
     :raises PayoutAnswerReplayed: if this question was answered before; nothing is counted.
     """
     now = answered_at or timezone.now()
     seconds = payout_seconds(issued_at=issued_at, answered_at=now)
-    fast = correct and seconds < PAYOUT_MASTERY_SECONDS
+    too_fast = seconds < PAYOUT_FLOOR_SECONDS
+    fast = correct and not too_fast and seconds < PAYOUT_MASTERY_SECONDS
     record, _ = PayoutRecord.objects.select_for_update().get_or_create(user=user)
-    try:
-        with transaction.atomic():
-            saved = PayoutAnswer.objects.create(
-                user=user,
-                nonce=nonce,
-                kind=kind,
-                question=question,
-                answer=answer,
-                correct=correct,
-                seconds=seconds,
-                fast=fast,
-                created_at=now,
-            )
-    except IntegrityError:
-        first = PayoutAnswer.objects.filter(user=user, nonce=nonce).first()
-        if first is None:
-            raise
-        raise PayoutAnswerReplayed(first) from None
+    saved = _payout_answer_create(
+        user=user,
+        nonce=nonce,
+        kind=kind,
+        question=question,
+        answer=answer,
+        correct=correct,
+        seconds=seconds,
+        fast=fast,
+        too_fast=too_fast,
+        created_at=now,
+    )
     record.answers += 1
     record.correct += int(correct)
     record.streak = record.streak + 1 if fast else 0
@@ -223,3 +239,47 @@ def payout_answer_record(
             record.best_run_seconds = run_seconds
     record.save()
     return saved, record
+
+
+def _payout_answer_create(*, user, nonce: str, **fields: Any) -> PayoutAnswer:
+    """Write one payout answer, or raise ``PayoutAnswerReplayed`` if its nonce is already recorded."""
+    try:
+        with transaction.atomic():
+            return PayoutAnswer.objects.create(user=user, nonce=nonce, **fields)
+    except IntegrityError:
+        first = PayoutAnswer.objects.filter(user=user, nonce=nonce).first()
+        if first is None:
+            raise
+        raise PayoutAnswerReplayed(first) from None
+
+
+@transaction.atomic
+def payout_skip_record(
+    *, user, nonce: str, kind: str, question: dict, issued_at: datetime, skipped_at: datetime | None = None
+) -> bool:
+    """Count a payout question shown and never answered as a wrong answer: the run ends.
+
+    ``seconds`` is how long it was on screen. Returns whether it was counted:
+    ``False`` if its nonce was recorded already (answered in the meantime).
+    """
+    now = skipped_at or timezone.now()
+    record, _ = PayoutRecord.objects.select_for_update().get_or_create(user=user)
+    try:
+        _payout_answer_create(
+            user=user,
+            nonce=nonce,
+            kind=kind,
+            question=question,
+            answer={},
+            correct=False,
+            seconds=payout_seconds(issued_at=issued_at, answered_at=now),
+            fast=False,
+            skipped=True,
+            created_at=now,
+        )
+    except PayoutAnswerReplayed:
+        return False
+    record.answers += 1
+    record.streak = 0
+    record.save()
+    return True

@@ -112,6 +112,7 @@ class Browser:
         self.csrf = ""
         self.next_round = 1
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.reused = False  # whether the connection is kept alive from an earlier request
 
     def request(
         self, method: str, path: str, data: dict[str, str] | None = None, *, htmx: bool = True
@@ -129,13 +130,25 @@ class Browser:
             headers["X-CSRFToken"] = self.csrf
         started = time.perf_counter()
         try:
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                if not self.reused:
+                    raise
+                # The server closed the kept-alive connection as the request went out (gunicorn
+                # closes idle ones after its keep-alive): send it again on a new one, as browsers do.
+                self.conn.close()
+                started = time.perf_counter()
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
             content = response.read()
         except (OSError, http.client.HTTPException):
             self.conn.close()
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            self.reused = False
             raise
+        self.reused = not response.will_close
         elapsed = time.perf_counter() - started
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":

@@ -5,9 +5,11 @@ moves, round by round, by minus each stake times the exact house edge of that
 bet on that table (a full shoe of the preset's decks, from the engine).
 Grants and resets move both lines alike, so the gap between them is luck
 alone. Around the expected line a shaded band shows how far luck usually
-reaches: two standard deviations of the net of the bets made so far (the
-exact variance of each bet kind, times the stake squared, added up). About
-95 results in 100 fall inside it. The chart is drawn by the template from the points computed here: no
+reaches: two standard deviations of the net of the bets made so far. Bets
+on one coup are settled by the same cards, so each coup's variance is that of
+its total net (10 on Player and 10 on Banker nearly cancel), exact from the
+engine's enumeration; coups add up independently. About 95 results in 100
+fall inside it. The chart is drawn by the template from the points computed here: no
 chart library, nothing fetched at run time.
 """
 
@@ -23,6 +25,7 @@ from functools import lru_cache
 from table.engine import (
     BetKind,
     Winner,
+    coup_variance,
     deck_counts,
     odds_for_decks,
     outcome_distribution,
@@ -98,6 +101,39 @@ def bet_variance(preset: str, kind: str) -> Fraction:
     return return_variance(BetKind(kind), table.payouts, outcome_distribution(deck_counts(table.decks)))
 
 
+@lru_cache(maxsize=64)
+def bet_covariance(preset: str, first: str, second: str) -> Fraction:
+    """The exact covariance of the nets of one chip on each of two bet kinds on the same coup.
+
+    Read off the engine's variance of the two bets together: Var(a + b) = Var a + Var b + 2 Cov(a, b).
+    """
+    if first == second:
+        return bet_variance(preset, first)
+    table = PRESETS[preset]
+    together = coup_variance(
+        {BetKind(first): Fraction(1), BetKind(second): Fraction(1)},
+        table.payouts,
+        outcome_distribution(deck_counts(table.decks)),
+    )
+    return (together - bet_variance(preset, first) - bet_variance(preset, second)) / 2
+
+
+def round_variance(preset: str, stakes: dict[str, Decimal]) -> Fraction:
+    """The exact variance of the total net of these bets (stake by kind) placed on one coup together.
+
+    A round's bets share its cards, so they are not independent: the covariances count
+    (10 on Player and 10 on Banker nearly cancel). Equal to the engine's ``coup_variance``.
+    """
+    return sum(
+        (
+            Fraction(stakes[first]) * Fraction(stakes[second]) * bet_covariance(preset, first, second)
+            for first in stakes
+            for second in stakes
+        ),
+        Fraction(0),
+    )
+
+
 def _spreads(variances: list[Fraction]) -> list[Decimal]:
     """The band's half-width after each point: ``BAND_SIGMAS`` standard deviations of the net so far."""
     total, widths = Fraction(0), []
@@ -120,7 +156,8 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
         .values("round_id", "kind", "amount", "balance_after")
     )
     drift: dict[int, Decimal] = {}
-    spread: dict[int, Fraction] = {}
+    stakes: dict[int, dict[str, Decimal]] = {}
+    presets: dict[int, str] = {}
     staked = Decimal("0.00")
     for bet in RoundBet.objects.filter(round__in=rounds).values(
         "round_id", "round__preset", "kind", "amount"
@@ -130,9 +167,10 @@ def balance_chart(seat: Seat) -> BalanceChart | None:
             edge.numerator
         ) / Decimal(edge.denominator)
         staked += bet["amount"]
-        spread[bet["round_id"]] = spread.get(bet["round_id"], Fraction(0)) + Fraction(
-            bet["amount"]
-        ) ** 2 * bet_variance(bet["round__preset"], bet["kind"])
+        on_coup = stakes.setdefault(bet["round_id"], {})
+        on_coup[bet["kind"]] = on_coup.get(bet["kind"], Decimal(0)) + bet["amount"]
+        presets[bet["round_id"]] = bet["round__preset"]
+    spread = {round_id: round_variance(presets[round_id], on_coup) for round_id, on_coup in stakes.items()}
 
     # One point per settled round: the balance after its last ledger entry. A grant
     # or reset between two rounds moves the expected line by the same amount.

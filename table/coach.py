@@ -18,17 +18,18 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from table import errors
 from table.engine import (
     CENT,
+    AmbiguousAmountError,
     Coup,
     InvalidAmountError,
     Reason,
     banker_draws,
     hand_total,
-    parse_amount,
     player_draws,
 )
-from table.explain import reason_sentence
+from table.explain import ambiguous_message, reason_sentence, typed_amount
 
 PLAYER_DRAW = "player_draw"
 BANKER_DRAW = "banker_draw"
@@ -119,12 +120,18 @@ def grade_draw(question: Question, answer: str) -> tuple[bool, str]:
     return answer == draw_answer(draws), sentence
 
 
-def parse_call_amount(text: str) -> Decimal | None:
-    """A chip amount as the learner typed it ("19.5", "19,50"), or ``None`` if it is not one."""
+def parse_call_amount(text: str) -> Decimal:
+    """A chip amount as the learner typed it, in the active language's way ("19.5"; "1,500.25" in
+    English, "1.500,25" in German and Indonesian), read by the one reader of typed amounts.
+
+    :raises errors.InvalidInput: for text that is not an amount of cents at least 0, or reads two ways.
+    """
     try:
-        amount = parse_amount(text)
+        amount = typed_amount(text)
+    except AmbiguousAmountError as error:
+        raise errors.InvalidInput(ambiguous_message(text, error)) from None
     except InvalidAmountError:
-        return None
+        raise errors.InvalidInput(errors.CALL_AMOUNT) from None
     if amount < 0 or amount != amount.quantize(CENT):
-        return None
+        raise errors.InvalidInput(errors.CALL_AMOUNT)
     return amount.quantize(CENT)

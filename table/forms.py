@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from table import errors
-from table.engine import CENT, Bet, BetKind, InvalidAmountError, parse_amount
+from table.engine import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
+from table.explain import ambiguous_message, typed_amount
 from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"
@@ -15,20 +16,25 @@ _KINDS = frozenset(kind.value for kind in BetKind)
 
 
 def parse_stake(text: str) -> Decimal | None:
-    """A stake as whole chips; an empty field is no bet.
+    """A stake as whole chips, typed in the active language's way (``1,000`` or ``1.000``); an empty
+    field is no bet.
 
-    :raises errors.InvalidInput: for text that is not a positive whole number of chips.
+    :raises errors.InvalidInput: for text that is not a positive whole number of chips, or reads two ways.
     """
     text = text.strip()
     if not text:
         return None
     try:
-        amount = parse_amount(text)
+        amount = typed_amount(text)
+    except AmbiguousAmountError as error:
+        raise errors.InvalidInput(ambiguous_message(text, error)) from None
     except InvalidAmountError:
         raise errors.InvalidInput(errors.STAKE_NOT_A_NUMBER) from None
     if amount <= 0:
         raise errors.InvalidInput(errors.STAKE_NOT_POSITIVE)
-    if not text.lstrip("+").isdigit():  # "5.0" and "5." are written with a fraction
+    if amount.as_tuple().exponent != 0 or text.endswith(
+        (".", ",")
+    ):  # "5.0" and "5." are written with a fraction
         raise errors.InvalidInput(errors.STAKE_NOT_WHOLE.format(amount=text))
     return amount.quantize(CENT)
 

@@ -385,6 +385,11 @@ class TableView:
         return self.round.returned - self.round.committed
 
     @property
+    def balance_text(self) -> str:
+        """The balance as the results page writes it: grouped the language's way (``99,332.75``)."""
+        return amount_text(self.seat.balance, grouping=True)
+
+    @property
     def net_text(self) -> str:
         sign = "+" if self.net > 0 else "−" if self.net < 0 else "±"
         return f"{sign}{amount_text(abs(self.net))}"

@@ -449,9 +449,7 @@ def round_call(
 def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
     answers, marks = {}, {}
     for bet in round.bets.all():
-        amount = coach.parse_call_amount(amounts.get(bet.kind, ""))
-        if amount is None:
-            raise errors.InvalidInput(errors.CALL_AMOUNT)
+        amount = coach.parse_call_amount(amounts.get(bet.kind, ""))  # raises InvalidInput
         answers[bet.kind] = str(amount)
         marks[bet.kind] = amount == bet.returned_total
     return {"answers": answers, "marks": marks, "correct": all(marks.values())}

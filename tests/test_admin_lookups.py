@@ -231,6 +231,7 @@ def pages(name: str, obj) -> list[str]:
 TEACHER_SEES = {
     "accounts_classroom",
     "accounts_learner",
+    "accounts_membership",
     "accounts_resetlink",
     "progress_assignment",
     "progress_attempt",

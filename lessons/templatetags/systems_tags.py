@@ -3,18 +3,17 @@
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import number_format
+
+from table.explain import amount_text
 
 register = template.Library()
-
-MINUS = "\N{MINUS SIGN}"
 
 
 @register.filter
 def grouped(value: int | Fraction, places: int = 0) -> str:
-    """``10000`` → ``10,000`` (``10.000`` in German); ``places`` decimals for a fraction."""
-    text = number_format(round(float(value), int(places)), decimal_pos=int(places), force_grouping=True)
-    return text.replace("-", MINUS)
+    """``10000`` → ``10,000`` (``10.000`` in German); ``places`` decimals for a fraction, an exact
+    half rounded away from zero (``−11.145`` → ``−11.15``)."""
+    return amount_text(Fraction(value), int(places), grouping=True)
 
 
 @register.filter

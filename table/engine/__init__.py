@@ -7,10 +7,11 @@ Outcome(player 8, banker 5, natural)
 
 from __future__ import annotations
 
-from table.engine.amounts import CENT, parse_amount
+from table.engine.amounts import CENT, parse_amount, read_amount
 from table.engine.cards import Card, Rank, Suit, hand_total
 from table.engine.coup import Coup, Hand, Outcome, Reason, Step, Winner
 from table.engine.errors import (
+    AmbiguousAmountError,
     CoupOverError,
     EngineError,
     InvalidAmountError,
@@ -41,6 +42,7 @@ from table.engine.systems import (
     System,
     SystemStudy,
     TableLimits,
+    coup_variance,
     martingale_stake,
     play_session,
     return_variance,
@@ -57,6 +59,7 @@ __all__ = [
     "NO_COMMISSION",
     "ROAD_ROWS",
     "STANDARD",
+    "AmbiguousAmountError",
     "Bet",
     "BigRoad",
     "Burn",
@@ -92,6 +95,7 @@ __all__ = [
     "bead_plate",
     "big_road",
     "burn_count",
+    "coup_variance",
     "deck_counts",
     "exact_odds",
     "expected_return",
@@ -105,6 +109,7 @@ __all__ = [
     "play_coup",
     "play_session",
     "player_draws",
+    "read_amount",
     "return_variance",
     "settle",
     "simulate",

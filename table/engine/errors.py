@@ -7,7 +7,10 @@ what they expect and show the message, which is always one specific sentence.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 __all__ = [
+    "AmbiguousAmountError",
     "CoupOverError",
     "EngineError",
     "InvalidAmountError",
@@ -40,6 +43,17 @@ class CoupOverError(EngineError):
 
 class InvalidAmountError(EngineError):
     """Raised when text is not an amount of chips (``parse_amount("1e26")``)."""
+
+
+class AmbiguousAmountError(InvalidAmountError):
+    """Raised when typed text reads as two different amounts (``"1.500"``: 1.5 or 1,500?).
+
+    ``readings`` holds both, the language's own reading first.
+    """
+
+    def __init__(self, message: str, readings: tuple[Decimal, Decimal]) -> None:
+        super().__init__(message)
+        self.readings = readings
 
 
 class InvalidBetError(EngineError):

@@ -44,6 +44,7 @@ __all__ = [
     "System",
     "SystemStudy",
     "TableLimits",
+    "coup_variance",
     "martingale_stake",
     "next_stake",
     "play_session",
@@ -323,6 +324,42 @@ def study(
     return {system: _summary(system, played[system], stack, coups, edges) for system in systems}
 
 
+def _gain(kind: BetKind, outcome: Outcome, payouts: PayoutSet) -> Fraction:
+    """The net gain of one chip staked on ``kind`` when the coup ends in ``outcome`` (exact)."""
+    result, win_ratio, commission_ratio = payout_ratio(kind, outcome, payouts)
+    if result is Result.WON:
+        return Fraction(win_ratio) - Fraction(commission_ratio)
+    if result is Result.LOST:
+        return Fraction(-1)
+    return Fraction(0)
+
+
+def coup_variance(
+    stakes: Mapping[BetKind, Fraction], payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]
+) -> Fraction:
+    """The variance of the net of every bet placed on one coup together (exact).
+
+    Bets on one coup are settled by the same cards, so their nets move together:
+    10 on Player and 10 on Banker never win both, and their sum barely moves.
+    The variance is taken of the coup's total net, covariances included.
+
+    >>> from table.engine.odds import deck_counts, outcome_distribution
+    >>> from table.engine.payouts import STANDARD
+    >>> eight = outcome_distribution(deck_counts(8))
+    >>> both = coup_variance({BetKind.PLAYER: Fraction(10), BetKind.BANKER: Fraction(10)}, STANDARD, eight)
+    >>> round(float(both), 4), round(float(100 * return_variance(BetKind.PLAYER, STANDARD, eight)), 2)
+    (0.0621, 90.47)
+    """
+    mean = second = Fraction(0)
+    for outcome, probability in distribution.items():
+        net = sum(
+            (Fraction(stake) * _gain(kind, outcome, payouts) for kind, stake in stakes.items()), Fraction(0)
+        )
+        mean += probability * net
+        second += probability * net * net
+    return second - mean * mean
+
+
 def return_variance(kind: BetKind, payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]) -> Fraction:
     """The variance of the net gain per chip staked on ``kind`` (exact): how widely single results spread.
 
@@ -331,15 +368,4 @@ def return_variance(kind: BetKind, payouts: PayoutSet, distribution: Mapping[Out
     >>> round(float(return_variance(BetKind.PLAYER, STANDARD, outcome_distribution(deck_counts(8)))), 4)
     0.9047
     """
-    mean = second = Fraction(0)
-    for outcome, probability in distribution.items():
-        result, win_ratio, commission_ratio = payout_ratio(kind, outcome, payouts)
-        if result is Result.WON:
-            gain = Fraction(win_ratio) - Fraction(commission_ratio)
-        elif result is Result.LOST:
-            gain = Fraction(-1)
-        else:
-            gain = Fraction(0)
-        mean += probability * gain
-        second += probability * gain * gain
-    return second - mean * mean
+    return coup_variance({kind: Fraction(1)}, payouts, distribution)

@@ -13,7 +13,8 @@ register = template.Library()
 @register.filter
 def percent(value: Fraction, places: int = 4) -> str:
     """An exact fraction as a percentage with fixed places: ``1.0579%`` (``1,0579 %`` in German)."""
-    return percent_sign(percent_text(float(value) * 100, int(places)))
+    exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    return percent_sign(percent_text(exact * 100, int(places)))
 
 
 @register.filter

@@ -6,6 +6,7 @@ from http import HTTPStatus
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
@@ -180,3 +181,117 @@ def test_the_class_restricts_which_tables_its_learners_may_choose(client, classr
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert b"Your class does not use the Standard table." in response.content
+
+
+# --- Sign-ups and joins are limited per client address and hour ---------------------------------
+
+
+def signup_as(number: int, *, address: str = "203.0.113.7", **extra):
+    """Sign up learner ``number`` from the client ``address``, with a fresh client each time."""
+    data = {"username": f"pupil{number}", "password1": PASSWORD, "password2": PASSWORD, **extra}
+    return Client(REMOTE_ADDR=address).post(reverse("signup"), data)
+
+
+@override_settings(SIGNUPS_PER_CLIENT=100, JOINS_PER_CLIENT=15)
+def test_a_script_signing_up_with_one_classs_code_is_stopped_at_the_join_limit(classroom):
+    """The finding's 150 sign-ups with one class's code from one client, scaled down to 30."""
+    statuses = [signup_as(n, join_code=classroom.join_code).status_code for n in range(30)]
+
+    assert statuses == [HTTPStatus.FOUND] * 15 + [HTTPStatus.TOO_MANY_REQUESTS] * 15
+    assert classroom.memberships.count() == 15
+    assert User.objects.filter(username__startswith="pupil").count() == 15  # a refused one makes no account
+    from_elsewhere = signup_as(99, address="198.51.100.2", join_code=classroom.join_code)
+    assert from_elsewhere.status_code == HTTPStatus.FOUND
+
+
+@override_settings(SIGNUPS_PER_CLIENT=3)
+def test_sign_ups_without_a_code_are_limited_too_and_the_refusal_says_when_to_try_again(db):
+    statuses = [signup_as(n).status_code for n in range(3)]
+    refused = signup_as(3)
+
+    assert statuses == [HTTPStatus.FOUND] * 3
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert 3590 <= int(refused["Retry-After"]) <= 3600
+    html = refused.content.decode()
+    assert escape("Too many accounts were made from your network in the last hour") in html
+    assert "Try again in 60 minutes" in html
+    assert 'name="username"' in html
+    assert not User.objects.filter(username="pupil3").exists()
+
+
+@override_settings(SIGNUPS_PER_CLIENT=1)
+def test_a_refused_sign_up_form_does_not_count(db):
+    weak = Client(REMOTE_ADDR="203.0.113.7").post(
+        reverse("signup"), {"username": "pupil0", "password1": "12345", "password2": "12345"}
+    )
+
+    assert weak.status_code == HTTPStatus.BAD_REQUEST
+    assert signup_as(0).status_code == HTTPStatus.FOUND
+
+
+@override_settings(JOINS_PER_CLIENT=2)
+def test_joins_on_the_join_page_are_limited_per_client_and_a_refused_code_does_not_count(classroom):
+    others = [Classroom.objects.create(name=f"Class {n}") for n in range(2)]
+
+    def join_as(user, code):
+        client = Client(REMOTE_ADDR="203.0.113.7")
+        client.force_login(user)
+        return client.post(reverse("join"), {"join_code": code})
+
+    wrong = join_as(UserFactory(), "ZZZZZZZZ")
+    first = join_as(UserFactory(), classroom.join_code)
+    second = join_as(UserFactory(), others[0].join_code)
+    third = join_as(UserFactory(), others[1].join_code)
+
+    assert wrong.status_code == HTTPStatus.BAD_REQUEST
+    assert (first.status_code, second.status_code) == (HTTPStatus.FOUND, HTTPStatus.FOUND)
+    assert third.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert "Retry-After" in third
+    assert (
+        escape("Too many learners joined a class from your network in the last hour")
+        in third.content.decode()
+    )
+    assert not others[1].memberships.exists()
+
+
+@override_settings(SIGNUPS_PER_CLIENT=5, JOINS_PER_CLIENT=1)
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("de", "Versuche es in 60 Minuten erneut"), ("id", "Coba lagi dalam 60 menit")],
+)
+def test_the_join_refusal_is_in_the_learners_language(classroom, language, words):
+    client = Client(REMOTE_ADDR="203.0.113.7", headers={"accept-language": language})
+    signup_as(0, join_code=classroom.join_code)
+
+    refused = client.post(
+        reverse("signup"),
+        {
+            "username": "pupil1",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "join_code": classroom.join_code,
+        },
+    )
+
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert words in refused.content.decode()
+
+
+@override_settings(SIGNUPS_PER_CLIENT=2, TRUSTED_PROXIES=["10.0.0.0/8"])
+def test_behind_a_trusted_proxy_sign_ups_count_against_the_forwarded_client(db):
+    def through_proxy(number: int, client_address: str):
+        data = {"username": f"pupil{number}", "password1": PASSWORD, "password2": PASSWORD}
+        client = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=client_address)
+        return client.post(reverse("signup"), data).status_code
+
+    statuses = [through_proxy(n, "203.0.113.7") for n in range(3)] + [through_proxy(9, "203.0.113.8")]
+
+    assert statuses == [HTTPStatus.FOUND] * 2 + [HTTPStatus.TOO_MANY_REQUESTS, HTTPStatus.FOUND]
+
+
+@override_settings(SIGNUPS_PER_CLIENT=0)
+def test_a_limit_of_zero_refuses_every_sign_up_for_the_hour(db):
+    refused = signup_as(0)
+
+    assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert refused["Retry-After"] == "3600"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -34,11 +35,12 @@ SEVERAL = {
 
 
 def seed_right_answers(user, count: int) -> None:
-    """``count`` right answers, each given at once, through the drill's own services."""
+    """``count`` right answers, each 2 s after its question (over the floor), through the drill's services."""
     rng = random.Random(19)
     for _ in range(count):
         kept = payout.make_question(rng)
         token = payout.payout_question_issue(user=user, question=kept)
+        IssuedQuestion.objects.filter(nonce=token).update(created_at=timezone.now() - timedelta(seconds=2))
         amounts = {name: str(value) for name, value in payout.read_question(kept).expected().items()}
         payout.payout_answer_grade(user=user, token=token, data=amounts)
 
@@ -85,9 +87,10 @@ def test_a_learner_reaches_payout_drill_mastery_with_the_last_answer_typed_in_th
     expect(first_box).to_be_focused()
 
     amounts = typed_right_answers(page, language)
-    # The clock starts now, not when the page was served: on a busy test machine the checks above
-    # take seconds that a learner would not spend (the server still measures the answer's time).
-    IssuedQuestion.objects.filter(user=learner).update(created_at=timezone.now())
+    # The clock starts 1.5 s ago, not when the page was served: on a busy test machine the checks above
+    # take seconds that a learner would not spend, and a browser types faster than the 1 s floor
+    # (the server still measures the answer's time).
+    IssuedQuestion.objects.filter(user=learner).update(created_at=timezone.now() - timedelta(seconds=1.5))
     answer(page, amounts)
 
     expect(page.locator(".payout-feedback")).to_contain_text(words[3])
@@ -153,7 +156,8 @@ def test_the_payout_drill_has_no_serious_axe_violation_on_a_laptop_or_a_phone(pa
     page.set_viewport_size(PHONE)
     scan(page, reverse("drill:payout"), failures, "at 375 px")
     assert not failures, axe_report(failures)
-    assert Decimal(PayoutRecord.objects.get(user=learner).answers) == 4
+    # 3 seeded, the wrong one, and the question it showed, ended as skipped by the reload at 375 px.
+    assert Decimal(PayoutRecord.objects.get(user=learner).answers) == 5
 
 
 def test_the_class_progress_page_shows_who_mastered_the_payout_drill(

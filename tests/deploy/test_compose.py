@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from table import benchmark
+from tests.slowclients import Attack, probe
 
 BASE = Path(__file__).resolve().parents[2]
 PROJECT = "puntobanco-e2e"
@@ -236,6 +237,20 @@ def test_the_stack_serves_a_school_through_the_proxy_and_survives_restarts_upgra
     play_rounds(stack, session, rounds=2)
     served = requests_per_web_container(stack, "/table/round/deal/")
     assert len(served) == 2 and all(count > 0 for count in served.values()), served
+
+    # --- Slow clients through the proxy: more dribbled bodies than the app has threads in all -------
+    # (2 web containers x 2 workers x 4 threads). Caddy streams each body on; gunicorn's worker holds
+    # it in its main loop, not in a thread, and answers 408, which Caddy passes on by its own
+    # read_body timeout (15 s) at the latest. Meanwhile /ping keeps answering within 1 s.
+    started = time.monotonic()
+    with Attack(stack.port, 20, kind="body", interval=0.5, host="localhost") as attack:
+        time.sleep(1)
+        answers = probe(stack.port, 16, limit=1.0, host="localhost")
+    stack.timings["slow bodies through the proxy"] = round(time.monotonic() - started, 1)
+    assert answers.missed == 0 and answers.answered >= 10, answers
+    assert len(attack.answers) >= 20 and all(held <= 17 for held in attack.held), attack.held
+    assert "HTTP/1.1 408 Request Timeout" in attack.answers, attack.answers
+    assert not [answer for answer in attack.answers if answer.startswith("HTTP/1.1 5")], attack.answers
 
     # --- A restart: the same address answers again, no proxy change ---------------------------------
     stack.timed("restart web", "restart", "web")

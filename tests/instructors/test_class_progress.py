@@ -552,8 +552,8 @@ def test_the_page_and_the_csv_show_payout_drill_answers_and_mastery(staff_client
     today = timezone.localtime(timezone.now()).strftime("%Y-%m-%d")
     rows = {row[0]: row[payout_col : payout_col + 2] for row in screen[1:]}
     assert rows == {
-        "ada": ["100% (20/20), median 2.0 s", f"mastered {today}"],
-        "bob": ["100% (3/3), median 2.0 s", "best run 3 of 20"],
+        "ada": ["100% (20/20), median 2.0 s", f"mastered {today} · fastest 2.0 / 2.0 / 2.0 s"],
+        "bob": ["100% (3/3), median 2.0 s", "best run 3 of 20 · fastest 2.0 / 2.0 / 2.0 s"],
         "cyd": ["—", "—"],
     }
     assert csv_rows(staff_client.get(page.context["csv_url"])) == [

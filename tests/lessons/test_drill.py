@@ -3,6 +3,7 @@
 import random
 import re
 from collections import Counter
+from datetime import timedelta
 from http import HTTPStatus
 
 import pytest
@@ -10,6 +11,7 @@ from django.core import signing
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
 from lessons import drill, questions
@@ -27,6 +29,28 @@ _TOKEN = re.compile(r'name="token" value="([^"]+)"')
 def learner_client(client, learner):
     client.force_login(learner)
     return client
+
+
+class PersonPace:
+    """``timezone.now`` that moves on by one second each time it is read: answers take a person's time.
+
+    An answer under ``DRILL_FLOOR_SECONDS`` is not counted on its cell; the tests of answers that count
+    answer as a person does (the floor has its own tests, with ``Clock`` in ``test_payout``).
+    """
+
+    def __init__(self) -> None:
+        self.now = timezone.now().replace(microsecond=0)
+
+    def __call__(self):
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def person_pace(monkeypatch):
+    pace = PersonPace()
+    monkeypatch.setattr(timezone, "now", pace)
+    return pace
 
 
 def token_for(user, banker_total, third):

@@ -53,6 +53,7 @@ from table.engine import (
     deck_counts,
     settle,
 )
+from table.explain import exact_decimal
 from table.presets import STANDARD_TABLE
 
 LANGUAGES = ["en", "de", "id"]
@@ -68,13 +69,14 @@ def _d(value: int | Fraction | Decimal) -> Decimal:
 
 
 def _percent(value: Fraction, places: int = 4) -> Decimal:
-    """A fraction as the lessons print it: a percentage with four places (or ``places``)."""
-    return Decimal(f"{float(value) * 100:.{places}f}")
+    """A fraction as the lessons print it: a percentage with four places (or ``places``), an exact
+    half rounded away from zero (985 in 10,000 is 9.9%, not 9.8%)."""
+    return exact_decimal(Fraction(value) * 100, places)
 
 
 def _rounded(value: int | Fraction | Decimal, places: int = 0) -> Decimal:
-    """A figure rounded as lesson 10 prints it (``grouped``, ``signed``)."""
-    return Decimal(f"{float(value):.{places}f}")
+    """A figure rounded as lesson 10 prints it (``grouped``, ``signed``): an exact half away from zero."""
+    return exact_decimal(Fraction(value), places)
 
 
 def _points(*tokens: str) -> int:
@@ -271,6 +273,8 @@ def _scoreboards_and_systems() -> Figures:
         figures[f"{name} lost per chip"] = _percent(row.loss_per_chip, 2)
         for bound, share in row.bins:
             figures[f"{name} share up to {bound}"] = _percent(share, 1)
+    # "the worst session lost 1,000 chips": Martingale's worst result as a loss, without its minus.
+    figures["martingale worst loss"] = Decimal(table["rows"]["martingale"].worst_loss)
     for index, bound in enumerate(systems.BINS):
         # A bin's label names its bounds in chips ("lost 100 to 499", "won more than 100"): each
         # bound, and the next bin's first value unless that bin is the open last one.
@@ -291,6 +295,23 @@ def _scoreboards_and_systems() -> Figures:
         "coups with the bettor ahead": Decimal(counting["ahead"]),
         "lowest Banker edge": _percent(counting["banker_lowest"]),
         "lowest Player edge": _percent(counting["player_lowest"]),
+        "coups with the Lion Bonus ahead": Decimal(counting["lion_ahead"]),
+        "shoes with the Lion Bonus ahead": Decimal(counting["lion_shoes"]),
+        "most cards left with the Lion Bonus ahead": Decimal(counting["lion_most_left"]),
+        "cards in a full shoe": Decimal(counting["cards"]),
+        "lowest Lion Bonus edge": _percent(counting["lion_lowest"]),
+    }
+    variance = systems.variance_figures()
+    for kind in ("player", "banker", "tie"):
+        figures[f"standard deviation per chip on {kind}"] = variance["spread"][kind]
+    figures |= {
+        "variance session coups": Decimal(variance["coups"]),
+        "variance session stake": Decimal(variance["stake"]),
+        "variance session expected loss": variance["loss"],
+        "variance session standard deviation": variance["session_sd"],
+        "variance session low": variance["low"],
+        "variance session high": variance["high"],
+        "coups before the edge passes two standard deviations": Decimal(variance["crossover"]),
     }
     chart = example_chart()
     figures |= {

@@ -11,9 +11,10 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from lessons import exercises, systems
+from lessons import exercises, systems, views
 from lessons.course import COURSE, LESSONS
 from lessons.systems_figures import COUNTING, SESSIONS
+from progress.models import Lesson, LessonProgress
 from table.engine import STANDARD, BetKind, big_road, odds_for_decks
 from tests.table.test_results import play
 
@@ -151,6 +152,49 @@ def test_every_generated_question_is_answerable_and_right(seed):
     if "road" in question:
         cells = [cell for column in question["road"] for cell in column if cell[0]]
         assert int(question["answer"]) <= len(cells)
+
+
+@pytest.mark.parametrize("chunk", range(5))
+def test_every_generated_road_question_offers_its_right_answer(chunk):
+    """Seed 327 drew a run of 9 while the choices stopped at 8: the question could not be made (500)."""
+    roads = 0
+    for seed in range(chunk * 1000, (chunk + 1) * 1000):
+        rng = random.Random(seed)
+        if rng.randrange(4) != 0:  # the generator's first draw picks the kind; 0 is a road
+            continue
+        question = exercises.question_for("systems", 99, random.Random(seed))
+        choices = [value for value, _label in question["choices"]]
+        assert question["answer"] in choices, seed
+        assert choices == [str(value) for value in range(1, len(choices) + 1)] and len(choices) % 4 == 0
+        roads += 1
+    assert roads > 150
+
+
+def test_a_run_longer_than_eight_is_offered_without_being_the_last_choice():
+    question = exercises.road_question(["player"] * 9 + ["banker"] * 3)
+    assert question["answer"] == "9"
+    assert [value for value, _label in question["choices"]] == [str(value) for value in range(1, 13)]
+    assert exercises.road_question(["banker"] * 8 + ["player"])["choices"][-1] == ["8", "8"]
+
+
+def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client, learner, monkeypatch):
+    lesson = Lesson.objects.get(slug=SLUG)
+    scripted = len(exercises.EXERCISES["systems"][0])
+    LessonProgress.objects.create(user=learner, lesson=lesson, attempts=scripted, correct=scripted)
+    monkeypatch.setattr(views, "RNG", random.Random(327))
+    expected = exercises.question_for("systems", 99, random.Random(327))
+    assert int(expected["answer"]) > 8  # the case the issue reproduced
+
+    response = learner_client.get(URL)
+    html = response.content.decode()
+    assert response.status_code == HTTPStatus.OK and 'class="big-road"' in html
+    token = re.search(r'name="token" value="([^"]+)"', html[html.index('id="exercise"') :]).group(1)
+    graded = learner_client.post(
+        reverse("lessons:exercise-answer", args=[SLUG]),
+        {"token": token, "answer": expected["answer"]},
+        headers=HX,
+    )
+    assert graded.status_code == HTTPStatus.OK and "✓" in graded.content.decode()
 
 
 def test_the_road_question_reads_the_longest_run():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from decimal import Decimal
+from fractions import Fraction
 from http import HTTPStatus
 
 import pytest
@@ -19,8 +20,18 @@ from table.charts import (
     balance_chart,
     bet_variance,
     example_chart,
+    round_variance,
 )
-from table.engine import STANDARD, BetKind, deck_counts, outcome_distribution, return_variance
+from table.engine import (
+    STANDARD,
+    BetKind,
+    Winner,
+    coup_variance,
+    deck_counts,
+    odds_for_decks,
+    outcome_distribution,
+    return_variance,
+)
 from table.explain import amount_text
 from tests.table.test_results import play
 
@@ -31,13 +42,57 @@ def test_the_band_is_two_standard_deviations_of_the_bets_made(seat):
 
     chart = balance_chart(seat)
 
-    variance = (
-        100 * bet_variance("standard", "player")
-        + 400 * bet_variance("standard", "banker")
-        + 25 * bet_variance("standard", "tie")
+    eight_decks = outcome_distribution(deck_counts(8))
+    variance = 100 * bet_variance("standard", "player") + coup_variance(
+        {BetKind.BANKER: Fraction(20), BetKind.TIE: Fraction(5)}, STANDARD, eight_decks
     )
     assert chart.band_width == Decimal(BAND_SIGMAS * math.sqrt(variance)).quantize(Decimal("0.01"))
     assert len(chart.band_points.split()) == 2 * len(chart.expected)
+
+
+def _player_and_banker_variance() -> Fraction:
+    """10 on Player and 10 on Banker, worked by hand: a Player win or a tie nets 0 (10 won, 10 lost;
+    or both pushed), a Banker win nets 9.50 - 10 = -0.50. So the net is -0.50 with Banker's chance p."""
+    p = odds_for_decks(8, STANDARD).probabilities[Winner.BANKER]
+    return Fraction(1, 4) * p * (1 - p)
+
+
+def test_two_bets_on_one_coup_count_as_one_net_not_two_independent_bets():
+    """The issue's figure: 50 coups of 10 on Player and 10 on Banker reach 3.52 chips, not 187.87."""
+    both = {"player": Decimal(10), "banker": Decimal(10)}
+
+    assert round_variance("standard", both) == _player_and_banker_variance()
+    assert Decimal(BAND_SIGMAS * math.sqrt(50 * round_variance("standard", both))).quantize(
+        Decimal("0.01")
+    ) == Decimal("3.52")
+    independent = 100 * (bet_variance("standard", "player") + bet_variance("standard", "banker"))
+    assert round(BAND_SIGMAS * math.sqrt(50 * independent), 2) == 187.87  # what the band used to show
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [
+        {"player": 10, "tie": 5},
+        {"banker": 20, "tie": 5, "lion_banker": 2},
+        {"player": 7, "banker": 3, "tie": 1, "lion_player": 4},
+    ],
+)
+def test_a_rounds_variance_is_the_engines_variance_of_its_total_net(stakes):
+    eight_decks = outcome_distribution(deck_counts(8))
+    exact = coup_variance(
+        {BetKind(kind): Fraction(amount) for kind, amount in stakes.items()}, STANDARD, eight_decks
+    )
+    assert round_variance("standard", {kind: Decimal(amount) for kind, amount in stakes.items()}) == exact
+
+
+def test_the_results_band_of_player_and_banker_on_every_coup_is_the_exact_one(seat):
+    for cards in ("4 2 4 3", "2 4 3 4", "3 3 3 3"):  # Player wins, Banker wins, a tie
+        play(seat, cards, player=10, banker=10)
+
+    chart = balance_chart(seat)
+
+    exact = Decimal(BAND_SIGMAS * math.sqrt(3 * _player_and_banker_variance())).quantize(Decimal("0.01"))
+    assert chart.band_width == exact == Decimal("0.86")
 
 
 def test_a_bet_variance_is_the_engines_exact_one():

@@ -156,7 +156,13 @@ def test_a_repeated_deal_shows_the_current_state_and_deals_nothing(player, seat)
         ({"stake_player": "99999999999"}, errors.MAIN_BET_LIMITS.format(min="5", max="100")),
         ({"stake_player": "9" * 40}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_player": "10.5"}, errors.STAKE_NOT_WHOLE.format(amount="10.5")),
-        ({"stake_player": "10.001"}, errors.STAKE_NOT_WHOLE.format(amount="10.001")),
+        ({"stake_player": "10.0001"}, errors.STAKE_NOT_WHOLE.format(amount="10.0001")),
+        ({"stake_player": "1,000"}, errors.MAIN_BET_LIMITS.format(min="5", max="100")),  # English grouping
+        (
+            {"stake_player": "10.001"},
+            "“10.001” can be read two ways (10.001 or 10,001). Here “.” marks the decimals and “,” the "
+            "thousands, as in 1,500.25.",
+        ),
         ({"stake_player": "1e3"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_player": "NaN"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_dragon": "10"}, errors.UNKNOWN_BET_KIND.format(kind="dragon")),

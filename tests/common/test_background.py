@@ -1,0 +1,60 @@
+"""Work handed off during a request runs in a background thread once the response is finished."""
+
+import logging
+import threading
+
+from django.core.signals import request_finished, request_started
+from django.utils import translation
+
+from common.background import run_after_response, wait_for_background
+
+
+def test_work_handed_off_in_a_request_waits_until_the_request_is_finished():
+    ran = threading.Event()
+
+    request_started.send(sender=None)
+    run_after_response(ran.set)
+    held = ran.wait(timeout=0.3)
+    request_finished.send(sender=None)
+
+    assert held is False
+    assert wait_for_background(timeout=10)
+    assert ran.is_set()
+
+
+def test_outside_a_request_the_work_starts_at_once():
+    ran = threading.Event()
+
+    run_after_response(ran.set)
+
+    assert ran.wait(timeout=10)
+
+
+def test_the_work_runs_in_another_thread_in_the_language_it_was_handed_off_in():
+    seen = {}
+
+    def note() -> None:
+        seen["thread"] = threading.current_thread()
+        seen["language"] = translation.get_language()
+
+    with translation.override("id"):
+        run_after_response(note)
+    assert wait_for_background(timeout=10)
+
+    assert seen["thread"] is not threading.current_thread()
+    assert seen["language"] == "id"
+
+
+def test_a_failing_task_is_logged_and_the_next_one_still_runs(caplog):
+    ran = threading.Event()
+
+    def fail() -> None:
+        raise RuntimeError("relay refused")
+
+    with caplog.at_level(logging.ERROR, logger="common.background"):
+        run_after_response(fail)
+        run_after_response(ran.set)
+        assert wait_for_background(timeout=10)
+
+    assert ran.is_set()
+    assert "relay refused" in caplog.text
