@@ -56,7 +56,8 @@ MIDDLEWARE = [
     # Pages for a logged-in user: Cache-Control private, no-store (it reads request.user on the way out).
     "config.middleware.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions; a cookie that is not a well-formed session key is no session (no query).
+    "config.middleware.WellFormedSessionMiddleware",
     # The language: the learner's own choice (cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -70,6 +71,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A payout-drill question left for any other page counts as missed (after the log-in is known).
     "lessons.middleware.PayoutQuestionLeftMiddleware",
+    # A limit per client address a view let through (the log-in's): a 429 page with Retry-After.
+    "config.middleware.TooManyRequestsMiddleware",
     # Last: it answers a locked-out login attempt before any view runs.
     "axes.middleware.AxesMiddleware",
 ]
@@ -148,7 +151,8 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 AUTHENTICATION_BACKENDS = [
     # Counts failed log-ins and refuses further tries for a while (brute-force protection).
-    "axes.backends.AxesStandaloneBackend",
+    # First, the limits per client address (accounts.backends): a 429 before any password is checked.
+    "accounts.backends.ClientLimitedAxesBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -160,6 +164,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "common.client_ip.client_ip"
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 AXES_RESET_ON_SUCCESS = True
+# Rows written for one client address (accounts.backends; README, "Configuration"): at most this many
+# usernames it failed to log in with at once (an axes row each, kept AXES_COOLOFF_TIME), and this many
+# log-ins (a session row each) an hour; past either, a log-in is refused with a 429 and writes nothing.
+FAILED_LOGIN_NAMES_PER_CLIENT = env.int("FAILED_LOGIN_NAMES_PER_CLIENT", default=30)
+LOG_INS_PER_CLIENT = env.int("LOG_INS_PER_CLIENT", default=300)
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 LOGIN_URL = "login"

@@ -12,6 +12,8 @@ from lessons import views as lesson_views
 
 # Django's own 400 handler runs the CSRF check, which reads the form again (a 500 for an unreadable form).
 handler400 = "config.views.bad_request"
+# An unreachable database is a 503 with Retry-After (config.views.server_error), anything else Django's 500.
+handler500 = "config.views.server_error"
 
 urlpatterns = [
     path("", lesson_views.home, name="home"),

@@ -4,7 +4,7 @@ Worked examples deal through the table's own services, selectors and
 partials (a sandbox seat per attempt), so the cards, totals and explanation
 sentences are exactly the practice table's. Visitors without an account read
 lessons 1 to 3 and deal their examples too: the state is kept in the visitor's
-session (``lessons.sandbox``) and drawn by the same presenter and partials.
+signed cookie (``lessons.sandbox``) and drawn by the same presenter and partials.
 Everything else (exercises, lessons 4 on, an example with stakes) answers a
 visitor with a 403 page that says how to sign up or log in.
 """
@@ -59,7 +59,7 @@ def home(request) -> HttpResponse:
         if lesson is not None and examples:
             found = examples[0]
             seat, round = sandbox.visitor_example_current(
-                session=request.session, slug=lesson.slug, example=found
+                kept=_kept(request), slug=lesson.slug, example=found
             )
             context["demo"] = {
                 "lesson": lesson,
@@ -188,11 +188,18 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
     return render(request, "lessons/lesson.html", context, status=status)
 
 
+def _kept(request) -> sandbox.VisitorExamples:
+    """The visitor's examples, read from their cookie once per request."""
+    if not hasattr(request, "visitor_examples"):
+        request.visitor_examples = sandbox.VisitorExamples.from_request(request)
+    return request.visitor_examples
+
+
 def _visitor_view(request, lesson: Lesson, found: Example):
-    """A visitor's example from the session; ``None`` for one a visitor may not deal (it takes stakes)."""
+    """A visitor's example from the cookie; ``None`` for one a visitor may not deal (it takes stakes)."""
     if not sandbox.visitor_can_deal(lesson.slug, found):
         return None
-    seat, round = sandbox.visitor_example_current(session=request.session, slug=lesson.slug, example=found)
+    seat, round = sandbox.visitor_example_current(kept=_kept(request), slug=lesson.slug, example=found)
     return example_view(lesson, found, seat, round)
 
 
@@ -220,7 +227,8 @@ def _example_act(request, lesson: Lesson, found: Example, action: actions.Action
 
 def _visitor_act(request, lesson: Lesson, found: Example, action: Callable[[], object]) -> HttpResponse:
     """A visitor's request on an example: run ``action`` (a ``lessons.sandbox`` service on the
-    session), then render the example as the session now has it, or the refusal."""
+    visitor's examples), then render the example as it now stands, or the refusal, and keep the
+    new state in the visitor's cookie."""
     if not sandbox.visitor_can_deal(lesson.slug, found):
         return _account_needed(
             request, lesson, what="example" if sandbox.open_to_visitors(lesson.slug) else "lesson"
@@ -230,9 +238,11 @@ def _visitor_act(request, lesson: Lesson, found: Example, action: Callable[[], o
         action()
     except errors.TableError as refused:
         error, status = refused.message, refused.status
-    seat, round = sandbox.visitor_example_current(session=request.session, slug=lesson.slug, example=found)
+    seat, round = sandbox.visitor_example_current(kept=_kept(request), slug=lesson.slug, example=found)
     view = example_view(lesson, found, seat, round)
-    return _example_answer(request, lesson, found, view, error=error, status=status)
+    response = _example_answer(request, lesson, found, view, error=error, status=status)
+    _kept(request).save(response)
+    return response
 
 
 def _example_answer(
@@ -253,9 +263,7 @@ def _visitor_bets_closed(request, lesson: Lesson, found: Example) -> Callable[[]
     (as they are on a learner's example of that kind, which is confirmed without a bet when it opens)."""
 
     def refuse() -> object:
-        seat, round = sandbox.visitor_example_current(
-            session=request.session, slug=lesson.slug, example=found
-        )
+        seat, round = sandbox.visitor_example_current(kept=_kept(request), slug=lesson.slug, example=found)
         settled = round.state == Round.State.SETTLED
         raise errors.WrongState(errors.EXAMPLE_ONE_COUP if settled else errors.BETS_CLOSED)
 
@@ -290,7 +298,7 @@ def example_deal(request, slug: str, key: str) -> HttpResponse:
             lesson,
             found,
             lambda: sandbox.visitor_example_deal(
-                session=request.session,
+                kept=_kept(request),
                 slug=slug,
                 example=found,
                 round_number=parse_index(request.POST, "round"),
@@ -313,7 +321,7 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
             lesson,
             found,
             lambda: sandbox.visitor_example_restart(
-                session=request.session, slug=slug, example=found, after=parse_index(request.POST, "attempt")
+                kept=_kept(request), slug=slug, example=found, after=parse_index(request.POST, "attempt")
             ),
         )
 
