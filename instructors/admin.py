@@ -196,7 +196,15 @@ class ClassroomForm(forms.ModelForm):
 
     class Meta:
         model = Classroom
-        fields = ["name", "instructors", "join_code_expires_at", "starting_balance", "presets"]
+        fields = [
+            "name",
+            "instructors",
+            "audience",
+            "helpline",
+            "join_code_expires_at",
+            "starting_balance",
+            "presets",
+        ]
 
 
 @admin.register(Classroom)
@@ -204,6 +212,7 @@ class ClassroomAdmin(DeclaredLookupsOnly):
     form = ClassroomForm
     list_display = [
         "name",
+        "audience",
         "learner_count",
         "join_code",
         "join_code_expires_at",
@@ -211,9 +220,12 @@ class ClassroomAdmin(DeclaredLookupsOnly):
         "progress_link",
     ]
     search_fields = ["name"]
+    list_filter = ["audience"]
     fields = [
         "name",
         "instructors",
+        "audience",
+        "helpline",
         "join_code",
         "join_code_expires_at",
         "starting_balance",
