@@ -265,9 +265,7 @@ def table_text(table: PayoutSet) -> str:
         return _("No-commission table: Banker pays 1:1, but a Banker win with six pays %(ratio)s.") % {
             "ratio": ratio_text(table.banker_six_pays)
         }
-    return _("Standard table: Banker pays 1:1 less %(rate)s%% commission.") % {
-        "rate": commission_text(table)
-    }
+    return _("Standard table: Banker pays 1:1 less %(rate)s%% commission.") % {"rate": commission_text(table)}
 
 
 def outcome_text(outcome: Outcome) -> str:
