@@ -194,6 +194,15 @@ class ClassroomForm(forms.ModelForm):
         required=False,
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A form posted without the audience (an older page, a script) keeps the class's own (a new
+        # class: the careful default, a school class).
+        self.fields["audience"].required = False
+
+    def clean_audience(self) -> str:
+        return self.cleaned_data.get("audience") or self.instance.audience or Classroom.Audience.SCHOOL
+
     class Meta:
         model = Classroom
         fields = [
