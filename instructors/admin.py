@@ -229,7 +229,6 @@ class ClassroomAdmin(DeclaredLookupsOnly):
         "progress_link",
     ]
     search_fields = ["name"]
-    list_filter = ["audience"]
     fields = [
         "name",
         "instructors",
