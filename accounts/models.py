@@ -40,6 +40,13 @@ MAX_STARTING_BALANCE = Decimal("1000000.00")
 class Classroom(models.Model):
     """A class: its instructors, its learners (through ``Membership``), and its table settings."""
 
+    class Audience(models.TextChoices):
+        """Who the class is for. It changes the wording of the footer its learners read (a school
+        class is told that gambling is for adults only); the course and the tables are the same."""
+
+        SCHOOL = "school", _("a school class")
+        ADULTS = "adults", _("adults only (e.g. a dealer school)")
+
     name = models.CharField(_("name"), max_length=120)
     instructors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -66,6 +73,25 @@ class Classroom(models.Model):
         default=list,
         blank=True,
         help_text=_("The practice tables this class may use; none ticked: every table."),
+    )
+    audience = models.CharField(
+        _("audience"),
+        max_length=8,
+        choices=Audience.choices,
+        default=Audience.SCHOOL,
+        help_text=_(
+            "A school class reads in every page's footer that gambling is for adults only; "
+            "an adults-only class (e.g. a dealer school) reads the general wording."
+        ),
+    )
+    helpline = models.CharField(
+        _("helpline"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "A gambling helpline for this class's learners, shown in every page's footer "
+            "(e.g. your school's counsellor); empty: the site's helpline for the learner's language."
+        ),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

@@ -212,6 +212,17 @@ TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
 
+# --- Gambling help ------------------------------------------------------------
+
+# The helpline every page's footer names, per language (free text: a name and a number). A class can
+# name its own in the admin, which its learners then see instead. Indonesian has no default: its footer
+# then points to a doctor or counsellor (README, "Configuration").
+HELPLINES = {
+    "en": env.str("HELPLINE_EN", default="0808 8020 133 (UK), 1-800-GAMBLER (US)"),
+    "de": env.str("HELPLINE_DE", default="0800 1 37 27 00"),
+    "id": env.str("HELPLINE_ID", default=""),
+}
+
 # --- Static files -------------------------------------------------------------
 
 STATIC_URL = "static/"

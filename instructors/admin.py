@@ -195,9 +195,26 @@ class ClassroomForm(forms.ModelForm):
         required=False,
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A form posted without the audience (an older page, a script) keeps the class's own (a new
+        # class: the careful default, a school class).
+        self.fields["audience"].required = False
+
+    def clean_audience(self) -> str:
+        return self.cleaned_data.get("audience") or self.instance.audience or Classroom.Audience.SCHOOL
+
     class Meta:
         model = Classroom
-        fields = ["name", "instructors", "join_code_expires_at", "starting_balance", "presets"]
+        fields = [
+            "name",
+            "instructors",
+            "audience",
+            "helpline",
+            "join_code_expires_at",
+            "starting_balance",
+            "presets",
+        ]
 
 
 @admin.register(Classroom)
@@ -205,6 +222,7 @@ class ClassroomAdmin(DeclaredLookupsOnly):
     form = ClassroomForm
     list_display = [
         "name",
+        "audience",
         "learner_count",
         "join_code",
         "join_code_expires_at",
@@ -215,6 +233,8 @@ class ClassroomAdmin(DeclaredLookupsOnly):
     fields = [
         "name",
         "instructors",
+        "audience",
+        "helpline",
         "join_code",
         "join_code_expires_at",
         "starting_balance",

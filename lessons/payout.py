@@ -283,9 +283,7 @@ def table_text(table: PayoutSet) -> str:
         return _("No-commission table: Banker pays 1:1, but a Banker win with six pays %(ratio)s.") % {
             "ratio": ratio_text(table.banker_six_pays)
         }
-    return _("Standard table: Banker pays 1:1 less %(rate)s %% commission.") % {
-        "rate": commission_text(table)
-    }
+    return _("Standard table: Banker pays 1:1 less %(rate)s%% commission.") % {"rate": commission_text(table)}
 
 
 def outcome_text(outcome: Outcome) -> str:
@@ -360,7 +358,7 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
     if result.commission:
         return (
             _(
-                "%(spot)s wins at 1:1: %(winnings)s. Commission: 10 %% of %(stake)s is %(tenth)s, half of "
+                "%(spot)s wins at 1:1: %(winnings)s. Commission: 10%% of %(stake)s is %(tenth)s, half of "
                 "that is %(commission)s. Paid: %(winnings)s − %(commission)s = %(paid)s, beside the stake."
             )
             % figures

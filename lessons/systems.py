@@ -348,6 +348,17 @@ def _bin_label(low: int | None, high: int | None) -> str:
     return _("won %(low)s to %(high)s") % {"low": grouped(low), "high": grouped(high)}
 
 
+def _martingale_tails(row: SystemRow) -> dict[str, Any]:
+    """Martingale's two tails, from the session table's outer bins: the share of sessions that won
+    more than ``BINS[-1]`` chips, and of those that lost ``-BINS[0]`` or more."""
+    return {
+        "big_win": row.bins[-1][1],
+        "win_over": grouped(BINS[-1]),
+        "big_loss": row.bins[0][1],
+        "loss_from": grouped(-BINS[0]),
+    }
+
+
 def context() -> dict[str, Any]:
     """Everything lesson 10's template prints."""
     table = systems_table()
@@ -364,6 +375,7 @@ def context() -> dict[str, Any]:
         "systems": table,
         "system_rows": rows,
         "martingale_row": table["rows"][System.MARTINGALE.value],
+        "martingale": _martingale_tails(table["rows"][System.MARTINGALE.value]),
         "result_bins": bins,
         "counting": {"states": states, "study": counting_study()},
         "variance": variance_figures(),

@@ -20,7 +20,10 @@ from tests.factories import SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NEW_SHOE = {"en": "New shoe: 8 decks have just been shuffled.", "id": "Shoe baru: 8 dek baru saja dikocok."}
+NEW_SHOE = {
+    "en": "New shoe: 8 decks have just been shuffled.",
+    "id": "Kotak kartu baru: 8 dek baru saja dikocok.",
+}
 
 
 @pytest.mark.parametrize("language", ["en", "id"])

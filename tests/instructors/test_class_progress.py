@@ -513,7 +513,7 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_learners(staff_c
 
     assert len(class_progress(classroom).rows) == 60
     assert sixty == ten
-    assert ten[0] <= 12
+    assert ten[0] <= 13  # 12, and one for the footer's class wording (issue 26)
 
 
 # --- Payout drill ------------------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_banker_wins_with_7_and_180_on_banker_pays_171_with_9_commission():
     assert kept.expected() == {"banker-paid": Decimal("171.00"), "banker-commission": Decimal("9.00")}
     [working] = payout.Feedback(kept, kept.expected(), Decimal("2"), True, PayoutRecord()).workings
     assert working == (
-        "Banker wins at 1:1: 180. Commission: 10\u00a0% of 180 is 18, half of that is 9. "
+        "Banker wins at 1:1: 180. Commission: 10% of 180 is 18, half of that is 9. "
         "Paid: 180 − 9 = 171, beside the stake."
     )
 

@@ -289,6 +289,6 @@ def test_answered_calls_are_shown_in_the_language_of_the_reader_not_of_the_momen
 
     assert "Spieler hat 5. Zieht Spieler eine dritte Karte?" in page
     assert "Spieler hat 5: Bei 0 bis 5 zieht Spieler eine dritte Karte." in page
-    assert "Die Bank hat 3, und die dritte Karte von Spieler ist 8 wert. Zieht die Bank?" in page
+    assert "Die Bank hat 3, und die dritte Spielerkarte ist 8 wert. Zieht die Bank?" in page
     for english in ("Does Player draw", "Does Banker draw", "Player draws a third card", "Banker stands"):
         assert english not in page

@@ -163,7 +163,10 @@ def test_the_exact_odds_after_the_burn_count_the_burned_cards_as_unseen(player, 
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("de", ["Neuer Schlitten", "verbrannt", "verdeckt"]), ("id", ["Shoe baru", "dibakar", "tertutup"])],
+    [
+        ("de", ["Neuer Schlitten", "verbrannt", "verdeckt"]),
+        ("id", ["Kotak kartu baru", "dibakar", "tertutup"]),
+    ],
 )
 def test_the_burn_is_shown_in_german_and_indonesian(player, seat, language, words):
     player.cookies["language"] = language
