@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_reset_email_request'),
+        ('accounts', '0006_counted_request'),
     ]
 
     operations = [
