@@ -135,3 +135,17 @@ def test_the_pages_around_the_table_need_a_login(client, db, name):
 
     assert response.status_code == HTTPStatus.FOUND
     assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"),
+    [("2 4 3 4", "Banker 8–5 (natural)"), ("4 2 4 3", "Player 8–5 (natural)")],
+)
+def test_recent_rounds_give_the_winners_total_first_as_the_banner_does(client, seat, cards, shown):
+    """The banner says "Banker wins, 8 to 5"; the history says "Banker 8–5", not "Banker 5–8"."""
+    play(seat, cards, player=10)
+    client.force_login(seat.user)
+
+    html = client.get(reverse("table:results")).content.decode()
+
+    assert f'<td data-label="Result">{shown}</td>' in html
