@@ -9,6 +9,8 @@ Design overview:
 - The status is the same rule for every kind (``status_of``): done by the due
   moment is ``done``; done after it is ``late`` ("done late"); not done and past
   due is ``missing``; not done and not yet due is ``pending``.
+- A learner's own list leaves out what was due before they joined the class
+  (and is not done): a newcomer has not missed it.
 - A class's statuses take one query for the assignments and one per assignment,
   whatever the number of learners.
 """
@@ -19,6 +21,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -135,8 +138,19 @@ def class_assignments(classroom) -> list[Assignment]:
 
 
 def learner_assignments(user, now: datetime | None = None) -> list[AssignmentState]:
-    """What the learner's classes ask of them, soonest due first."""
+    """What the learner's classes ask of them, soonest due first.
+
+    An assignment that was due before the learner joined its class was never theirs to miss: it is left
+    out, unless they have done it anyway.
+    """
     assignments = (
-        Assignment.objects.filter(classroom__memberships__user=user).select_related("lesson").distinct()
+        Assignment.objects.filter(classroom__memberships__user=user)
+        .annotate(joined_at=F("classroom__memberships__joined_at"))  # the same membership as the filter
+        .select_related("lesson")
+        .distinct()
     )
-    return states_for(assignments, [user.pk], now)[user.pk]
+    return [
+        state
+        for state in states_for(assignments, [user.pk], now)[user.pk]
+        if state.done_at is not None or state.assignment.due_at >= state.assignment.joined_at
+    ]

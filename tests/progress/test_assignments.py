@@ -7,6 +7,7 @@ from unittest import mock
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
@@ -168,6 +169,33 @@ def test_a_learner_sees_the_assignments_of_their_own_classes_soonest_due_first(c
         f"Lesson {Lesson.objects.get(number=3)}",
     ]
     assert [state.status for state in states] == [PENDING, PENDING]
+
+
+def test_an_assignment_due_before_the_learner_joined_is_not_missing_on_their_home_page(
+    course, classroom, client
+):
+    """A newcomer has not missed what was due before they came; one who did it anyway sees it done."""
+    lesson_2, lesson_3 = Lesson.objects.get(number=2), Lesson.objects.get(number=3)
+    before = Assignment.objects.create(classroom=classroom, lesson=lesson_2, due_at=NOW - 2 * HOUR)
+    done_anyway = Assignment.objects.create(classroom=classroom, lesson=lesson_3, due_at=NOW - HOUR)
+    coming = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR
+    )
+    old_hand = member(classroom, "old-hand")
+    Membership.objects.filter(user=old_hand).update(joined_at=NOW - 3 * HOUR)
+    newcomer = member(classroom, "newcomer")  # joined now, after both were due
+    LessonProgress.objects.create(user=newcomer, lesson=lesson_3, completed_at=NOW)
+
+    mine = learner_assignments(newcomer)
+    theirs = learner_assignments(old_hand)
+
+    assert [(state.assignment, state.status) for state in mine] == [(done_anyway, LATE), (coming, PENDING)]
+    assert [state.assignment for state in theirs] == [before, done_anyway, coming]
+    assert [state.status for state in theirs] == [MISSING, MISSING, PENDING]
+    client.force_login(newcomer)
+    home = client.get(reverse("home")).content.decode()
+    assert "✗" not in home and "missing" not in home
+    assert str(lesson_3) in home
 
 
 def test_a_lesson_assignment_needs_a_lesson_and_no_other_kind_has_one(course, classroom):
