@@ -326,3 +326,43 @@ def test_the_house_edge_figures_in_exercises_carry_the_locale_percent_sign():
     with translation.override("de"):
         why = exercises.tie_question()["why"]
     assert "14,3596 %" in why and "1,2351 %" in why
+
+
+def answer_data(token: str, *, right: bool) -> dict[str, str]:
+    """A right or a wrong answer to an issued question (a choice, or amounts), from what the server keeps."""
+    question = IssuedQuestion.objects.get(nonce=token).question
+    if question["form"] == "choice":
+        wrong = next(value for value, _label in question["choices"] if value != question["answer"])
+        return {"answer": question["answer"] if right else wrong}
+    amounts = question["answer"].split("|") if right else ["12345"] * len(question["fields"])
+    return {
+        f"answer_{name}": amount for (name, _label), amount in zip(question["fields"], amounts, strict=True)
+    }
+
+
+def test_practice_after_the_lesson_is_done_is_recorded_but_does_not_change_its_figures(
+    learner_client, learner
+):
+    """The accuracy instructors see is the one the lesson was done with; practice goes on through the
+    questions (the house-edge lesson has more scripted questions than it needs right answers)."""
+    slug = "house-edge"
+    while not LessonProgress.objects.filter(user=learner, lesson__slug=slug, completed_at__isnull=False):
+        token, _ = current(learner_client, slug)
+        answer(learner_client, slug, token, **answer_data(token, right=True))
+    done = progress(learner, slug)
+    assert (done.attempts, done.correct) == (3, 3)
+
+    prompts = []
+    for right in (False, False, True, True):
+        token, prompt = current(learner_client, slug)
+        prompts.append(prompt)
+        assert (
+            answer(learner_client, slug, token, **answer_data(token, right=right)).status_code
+            == HTTPStatus.OK
+        )
+
+    after = progress(learner, slug)
+    assert (after.attempts, after.correct, after.completed_at) == (3, 3, done.completed_at)
+    assert Attempt.objects.filter(user=learner, lesson__slug=slug).count() == 7
+    # A wrong answer asks the same question again; a right one moves on to the next scripted question.
+    assert prompts[0] == prompts[1] == prompts[2] != prompts[3]
