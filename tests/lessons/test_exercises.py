@@ -8,6 +8,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,8 +35,12 @@ def current(client, slug):
 
 
 def answer(client, slug, token, headers=HX, **data):
+    """Post an answer; a plain post's redirect is followed to the page it names."""
     return client.post(
-        reverse("lessons:exercise-answer", args=[slug]), {"token": token, **data}, headers=headers
+        reverse("lessons:exercise-answer", args=[slug]),
+        {"token": token, **data},
+        headers=headers,
+        follow=not headers,
     )
 
 
@@ -366,3 +371,54 @@ def test_practice_after_the_lesson_is_done_is_recorded_but_does_not_change_its_f
     assert Attempt.objects.filter(user=learner, lesson__slug=slug).count() == 7
     # A wrong answer asks the same question again; a right one moves on to the next scripted question.
     assert prompts[0] == prompts[1] == prompts[2] != prompts[3]
+
+
+def test_without_javascript_an_answer_redirects_to_the_page_that_shows_it_so_a_reload_is_harmless(
+    learner_client, learner
+):
+    """Post, redirect, get: reloading the page the answer led to shows the same feedback again, not a 409."""
+    token, _ = current(learner_client, "counting-totals")
+
+    posted = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "5"}
+    )
+
+    assert posted.status_code == HTTPStatus.FOUND
+    page = posted["Location"]
+    assert page.startswith(reverse("lessons:lesson", args=["counting-totals"]) + "?answered=")
+    assert page.endswith("#exercise")
+    first, reload = learner_client.get(page), learner_client.get(page)
+    for shown in (first, reload):
+        assert shown.status_code == HTTPStatus.OK
+        assert "✓ Right." in shown.content.decode()
+        assert 'aria-label="four of spades"' in shown.content.decode()  # the next question: 4 + 4
+    assert Attempt.objects.filter(user=learner).count() == 1
+    assert progress(learner, "counting-totals").correct == 1
+
+    token, _ = current(learner_client, "counting-totals")
+    wrong = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "3"}
+    )
+    again = learner_client.get(wrong["Location"]).content.decode()
+    assert "✗ Not quite." in again and "The answer is: <strong>8</strong>" in again
+    assert 'aria-label="four of spades"' in again  # the same question, to try again
+    # Someone else's answer, or a made-up one, shows the page without any feedback.
+    other = UserFactory()
+    learner_client.force_login(other)
+    assert "✗ Not quite." not in learner_client.get(wrong["Location"]).content.decode()
+    assert (
+        learner_client.get(reverse("lessons:lesson", args=["counting-totals"]) + "?answered=x").status_code
+        == 200
+    )
+
+
+def test_a_refused_plain_answer_is_shown_on_the_page_with_its_4xx(learner_client, learner):
+    token, _ = current(learner_client, "counting-totals")
+    answer(learner_client, "counting-totals", token, answer="5")
+
+    replayed = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "5"}
+    )
+
+    assert replayed.status_code == HTTPStatus.CONFLICT
+    assert escape(str(services.ALREADY_ANSWERED)) in replayed.content.decode()
