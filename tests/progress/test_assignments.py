@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom, Membership
 from progress.assignments import (
+    BEFORE_JOINING,
     DONE,
     DONE_AT,
     LATE,
@@ -174,7 +175,7 @@ def test_a_learner_sees_the_assignments_of_their_own_classes_soonest_due_first(c
 def test_an_assignment_due_before_the_learner_joined_is_not_missing_on_their_home_page(
     course, classroom, client
 ):
-    """A newcomer has not missed what was due before they came; one who did it anyway sees it done."""
+    """A newcomer has not missed what was due before they came (it says so); done anyway, it is done."""
     lesson_2, lesson_3 = Lesson.objects.get(number=2), Lesson.objects.get(number=3)
     before = Assignment.objects.create(classroom=classroom, lesson=lesson_2, due_at=NOW - 2 * HOUR)
     done_anyway = Assignment.objects.create(classroom=classroom, lesson=lesson_3, due_at=NOW - HOUR)
@@ -189,13 +190,20 @@ def test_an_assignment_due_before_the_learner_joined_is_not_missing_on_their_hom
     mine = learner_assignments(newcomer)
     theirs = learner_assignments(old_hand)
 
-    assert [(state.assignment, state.status) for state in mine] == [(done_anyway, LATE), (coming, PENDING)]
-    assert [state.assignment for state in theirs] == [before, done_anyway, coming]
-    assert [state.status for state in theirs] == [MISSING, MISSING, PENDING]
+    assert [(state.assignment, state.status) for state in mine] == [
+        (before, BEFORE_JOINING),
+        (done_anyway, LATE),
+        (coming, PENDING),
+    ]
+    assert [(state.assignment, state.status) for state in theirs] == [
+        (before, MISSING),
+        (done_anyway, MISSING),
+        (coming, PENDING),
+    ]
     client.force_login(newcomer)
     home = client.get(reverse("home")).content.decode()
     assert "✗" not in home and "missing" not in home
-    assert str(lesson_3) in home
+    assert '<span aria-hidden="true">– </span>set before you joined</strong>' in home
 
 
 def test_a_lesson_assignment_needs_a_lesson_and_no_other_kind_has_one(course, classroom):
