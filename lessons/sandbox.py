@@ -3,8 +3,11 @@
 Design overview: lessons 1 to 3 (``open_to_visitors``) can be read, and their
 worked examples dealt, by anyone. A visitor's example is not a seat: no
 ``Seat``, ``Round`` or ledger row is ever written for a visitor. The session
-(Django's, in the database) keeps, per example, two small numbers: the
-attempt and how many cards have been dealt. The cards themselves come from
+(Django's, in the database) keeps, per example, three small numbers: the
+attempt, how many cards have been dealt, and when (an example left alone
+for ``VISITOR_EXAMPLE_SECONDS`` opens at its start again: the session lives
+two weeks, and on a shared school computer the next visitor found lesson 1
+already dealt by the one before). The cards themselves come from
 the example's arranged shoe in ``lessons.course``, drawn again on every
 request, so the session holds nothing secret and nothing that grows: at most
 one entry per open example, whatever a visitor (or a bot) posts. The state
@@ -25,6 +28,8 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from lessons.course import COURSE, Example
 from table import errors
 from table.engine import Coup, Shoe
@@ -38,6 +43,9 @@ OPEN_LESSONS = frozenset(spec.slug for spec in COURSE if spec.number <= VISITOR_
 
 #: The session key under which a visitor's examples are kept.
 SESSION_KEY = "lesson_examples"
+
+#: A visitor's example untouched for this long opens at its start again, not as the last visitor left it.
+VISITOR_EXAMPLE_SECONDS = 3600
 
 #: The one round of an example (the form names it, as at the table).
 ROUND_NUMBER = 1
@@ -69,19 +77,25 @@ def _read(session: MutableMapping, slug: str, example: Example) -> State:
     """The example's state in the session; anything unreadable counts as a fresh start."""
     kept = session.get(SESSION_KEY, {}).get(_label(slug, example))
     try:
-        attempt, dealt = (int(value) for value in kept)
+        attempt, dealt, written = (int(value) for value in kept)
     except (TypeError, ValueError):
         return State()
     if attempt < 1 or not 0 <= dealt <= len(example.cards):
         return State()
+    if not 0 <= _now() - written <= VISITOR_EXAMPLE_SECONDS:
+        return State(attempt=attempt)  # at its start, and a restart's form of before stays a no-op
     return State(attempt=attempt, dealt=dealt)
+
+
+def _now() -> int:
+    return int(timezone.now().timestamp())
 
 
 def _write(session: MutableMapping, slug: str, example: Example, state: State) -> None:
     """Keep the state; only examples a visitor may deal are ever written (so the entry is bounded)."""
     assert visitor_can_deal(slug, example)
     examples = dict(session.get(SESSION_KEY, {}))
-    examples[_label(slug, example)] = [state.attempt, state.dealt]
+    examples[_label(slug, example)] = [state.attempt, state.dealt, _now()]
     session[SESSION_KEY] = examples
 
 

@@ -70,7 +70,8 @@ def panel(html: str, key: str) -> str:
 
 
 def kept(client) -> dict:
-    return client.session.get(sandbox.SESSION_KEY, {})
+    """The visitor's examples in the session: attempt and cards dealt (without the moment written)."""
+    return {label: state[:2] for label, state in client.session.get(sandbox.SESSION_KEY, {}).items()}
 
 
 def no_rows_written() -> bool:
@@ -274,7 +275,9 @@ def test_the_session_keeps_no_card(client, course):
         deal(client, *FIRST, index)
 
     data = Session.objects.get().get_decoded()
-    assert data == {sandbox.SESSION_KEY: {"hands-and-results/first-coup": [1, 3]}}
+    [(label, (attempt, dealt, written))] = data.pop(sandbox.SESSION_KEY).items()
+    assert (data, label, attempt, dealt) == ({}, "hands-and-results/first-coup", 1, 3)
+    assert abs(written - timezone.now().timestamp()) < 60  # the moment written: a number, not a card
 
 
 @pytest.mark.parametrize("headers", MODES)
@@ -410,3 +413,22 @@ def test_a_visitors_deal_writes_only_the_session_row(client, course):
     writes = [query["sql"] for query in queries if query["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
     assert len(writes) == 1 and writes[0].startswith('UPDATE "django_session"'), writes
     assert len(queries) <= 5  # the session read, the lesson, the session written (and a savepoint around it)
+
+
+def test_lesson_1_left_alone_for_an_hour_opens_at_its_start_again(client, course, monkeypatch):
+    """A shared school computer keeps its session two weeks: the next visitor found lesson 1 already
+    dealt by the one before. Within the hour it is as left; after it, at its start."""
+    slug, key = FIRST
+    for card in range(3):
+        deal(client, slug, key, card)
+    assert panel(lesson_html(client, slug), key).count("<svg") == 3
+    start = timezone.now()
+
+    monkeypatch.setattr(sandbox.timezone, "now", lambda: start + timedelta(seconds=3599))
+    assert panel(lesson_html(client, slug), key).count("<svg") == 3
+    monkeypatch.setattr(sandbox.timezone, "now", lambda: start + timedelta(seconds=3602))
+    fresh = panel(lesson_html(client, slug), key)
+    assert fresh.count("<svg") == 0
+    assert "Deal card 1 to Player" in fresh
+    assert deal(client, slug, key, 0).status_code == HTTPStatus.FOUND  # and it deals from its first card
+    assert kept(client)[f"{slug}/{key}"] == [1, 1]
