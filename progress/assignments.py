@@ -21,7 +21,6 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -146,15 +145,13 @@ def learner_assignments(user, now: datetime | None = None) -> list[AssignmentSta
     An assignment that was due before the learner joined its class was never theirs to miss: unless they
     have done it anyway, it is ``before-joining``, not ``missing``.
     """
-    assignments = (
-        Assignment.objects.filter(classroom__memberships__user=user)
-        .annotate(joined_at=F("classroom__memberships__joined_at"))  # the same membership as the filter
-        .select_related("lesson")
-        .distinct()
-    )
+    mine = Assignment.objects.filter(classroom__memberships__user=user)
+    # When the learner joined each assignment's class (one membership per class, so one row each).
+    joined = dict(mine.values_list("pk", "classroom__memberships__joined_at"))
+    assignments = mine.select_related("lesson").distinct()
     return [
         AssignmentState(state.assignment, BEFORE_JOINING)
-        if state.status == MISSING and state.assignment.due_at < state.assignment.joined_at
+        if state.status == MISSING and state.assignment.due_at < joined[state.assignment.pk]
         else state
         for state in states_for(assignments, [user.pk], now)[user.pk]
     ]

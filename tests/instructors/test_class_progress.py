@@ -181,7 +181,7 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     assert (row.done_text, row.accuracy_text, row.mastery_text) == (lessons_done, "67% (4/6)", "2 of 88")
     assert (row.rounds, row.balance_text, row.restarts_text) == (2, "100.00", "1")
     [screen_row] = screen_table(response)[1:]
-    # Why they may need help comes first, right after the learner (empty here); then the summary, then the lessons.
+    # Why they may need help comes right after the learner (empty here); then the summary, the lessons.
     assert screen_row[:8] == ["ada", "", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
     assert screen_row[9:11] == ["—", "—"]  # the payout drill, after "Last active"
     assert screen_row[11:14] == ["done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
