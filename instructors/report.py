@@ -15,10 +15,11 @@ Design overview:
   payout drill's too),
   rounds on any seat, and ledger entries not made by someone else. The
   seat's ``updated_at`` is not used because an instructor's reset touches it.
-- The summary columns (lessons done, accuracy, mastery, rounds, chips,
-  restarts, last active) come right after the learner, so they are on screen
-  without scrolling sideways; the class's assignments and then the lessons
-  follow.
+- Why a learner may need help comes right after the learner (the red bar
+  says *that* they do, this column says why), then the summary columns
+  (lessons done, accuracy, mastery, rounds, chips, restarts, last active),
+  so they are on screen without scrolling sideways; the class's assignments
+  and then the lessons follow.
 - Assignments: one column each, the learner's state from
   ``progress.assignments`` (done, done late, missing, pending).
 - Every cell has one text (``LearnerRow.cells``), shown on the page and
@@ -254,6 +255,7 @@ class LearnerRow:
         """Every column's text, in the order of ``ClassProgress.columns``."""
         return [
             self.username,
+            self.help_text,
             self.done_text,
             self.accuracy_text,
             self.mastery_text,
@@ -263,7 +265,6 @@ class LearnerRow:
             self.last_active_text,
             self.payout_text,
             self.payout_mastery_text,
-            self.help_text,
             *(state.text for state in self.assignments),
             *(cell.text for cell in self.lessons),
         ]
@@ -373,6 +374,8 @@ def assignment_label(assignment: Assignment) -> str:
 def columns_for(lessons: list[Lesson], assignments: list[Assignment] | None = None) -> list[Column]:
     return [
         Column(_("Learner"), "username"),
+        # Next to the learner, so that why they may need help is on screen without scrolling sideways.
+        Column(_("Needs help"), "help"),
         Column(_("Lessons done"), "done"),
         Column(_("Exercise accuracy"), "accuracy"),
         Column(_("Drill mastery"), "mastery"),
@@ -382,7 +385,6 @@ def columns_for(lessons: list[Lesson], assignments: list[Assignment] | None = No
         Column(_("Last active"), "active"),
         Column(_("Payout drill"), "payout"),
         Column(_("Payout-drill mastery"), "payout-mastery"),
-        Column(_("Needs help"), "help"),
         *(
             Column(assignment_label(assignment), f"assignment-{assignment.pk}")
             for assignment in assignments or []

@@ -59,6 +59,7 @@ from table.engine import (
     settle,
 )
 from table.explain import ambiguous_message, amount_text, commission_text, ratio_text, typed_amount
+from table.presets import PRESETS
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
@@ -109,6 +110,12 @@ class AlreadyAnswered(PayoutError):
 # --- Making questions -------------------------------------------------------------------------
 
 
+#: Stakes stay within the practice table's own limits, those of every table (issue 26): 5 to 100 on
+#: Player, Banker and Tie, 10 to 50 on a Lion Bonus.
+MAIN_STAKES = (int(max(p.min_bet for p in PRESETS.values())), int(min(p.max_bet for p in PRESETS.values())))
+LION_STAKES = (int(max(p.lion_min for p in PRESETS.values())), int(min(p.lion_max for p in PRESETS.values())))
+
+
 def _stake(rng: random.Random, low: int, high: int) -> Decimal:
     """A stake in whole chips, a multiple of 5 from ``low`` to ``high``."""
     return Decimal(rng.randrange(low, high + 1, 5))
@@ -144,18 +151,18 @@ def make_question(rng: random.Random, kind: str | None = None) -> dict[str, Any]
     """A new payout question of ``kind`` (any kind when ``None``), as it is kept on the server."""
     kind = kind or rng.choice(KINDS)
     if kind == BANKER:
-        stake = _stake(rng, 5, 500)
+        stake = _stake(rng, *MAIN_STAKES)
         coup = _win(rng, Winner.BANKER)
         ask = [(BetKind.BANKER, PAID), (BetKind.BANKER, COMMISSION)]
         return _question(kind, PayoutSet.STANDARD, coup, [(BetKind.BANKER, stake)], ask)
     if kind == TIE:
         table = rng.choice((PayoutSet.STANDARD, PayoutSet.NO_COMMISSION))
-        stake = _stake(rng, 5, 100)
+        stake = _stake(rng, *MAIN_STAKES)
         return _question(kind, table, _win(rng, Winner.TIE), [(BetKind.TIE, stake)], [(BetKind.TIE, PAID)])
     if kind == SIX:
         total = 6 if rng.random() < 0.7 else rng.choice([1, 2, 3, 4, 5, 7, 8, 9])
         coup = _win(rng, Winner.BANKER, total=total)
-        stake = _stake(rng, 5, 500)
+        stake = _stake(rng, *MAIN_STAKES)
         bets = [(BetKind.BANKER, stake)]
         return _question(kind, PayoutSet.NO_COMMISSION, coup, bets, [(BetKind.BANKER, PAID)])
     if kind == LION:
@@ -171,7 +178,7 @@ def make_question(rng: random.Random, kind: str | None = None) -> dict[str, Any]
             coup = _win(rng, side, margin=rng.randrange(1, 10))
         else:
             coup = _win(rng, other)
-        return _question(kind, table, coup, [(bet, _stake(rng, 10, 50))], [(bet, PAID)])
+        return _question(kind, table, coup, [(bet, _stake(rng, *LION_STAKES))], [(bet, PAID)])
     if kind == SEVERAL:
         table = rng.choice((PayoutSet.STANDARD, PayoutSet.NO_COMMISSION))
         spots = rng.sample([BetKind.PLAYER, BetKind.BANKER, BetKind.TIE], rng.choice((2, 2, 3)))
@@ -180,7 +187,9 @@ def make_question(rng: random.Random, kind: str | None = None) -> dict[str, Any]
         winner = rng.choice((Winner.PLAYER, Winner.BANKER, Winner.BANKER, Winner.TIE))
         coup = _win(rng, winner)
         spots.sort(key=list(BetKind).index)
-        bets = [(spot, _stake(rng, 10, 50) if spot.is_lion else _stake(rng, 5, 100)) for spot in spots]
+        bets = [
+            (spot, _stake(rng, *LION_STAKES) if spot.is_lion else _stake(rng, *MAIN_STAKES)) for spot in spots
+        ]
         return _question(kind, table, coup, bets, [(spot, PAID) for spot in spots])
     raise ValueError(f"{kind!r} is not a payout question kind.")
 

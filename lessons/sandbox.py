@@ -5,12 +5,14 @@ worked examples dealt, by anyone. A visitor's example is not a seat: no
 ``Seat``, ``Round`` or ledger row is ever written for a visitor, and no session
 row either (issue 25: 2,000 first deals from one client wrote 2,000 session rows,
 kept 14 days). A cookie, signed with the site's key so that no client can write
-one of its own, keeps, per example, two small numbers: the attempt and how many
-cards have been dealt. The cards themselves come from the example's arranged
-shoe in ``lessons.course``, drawn again on every request, so the cookie holds
-nothing secret and nothing that grows: at most one entry per open example,
-whatever a visitor (or a bot) posts. It goes away with the browser's cookies,
-or after ``COOKIE_AGE``.
+one of its own, keeps, per example, three small numbers: the attempt, how many
+cards have been dealt, and when (an example left alone for
+``VISITOR_EXAMPLE_SECONDS`` opens at its start again: on a shared school
+computer the next visitor found lesson 1 already dealt by the one before). The
+cards themselves come from the example's arranged shoe in ``lessons.course``,
+drawn again on every request, so the cookie holds nothing secret and nothing
+that grows: at most one entry per open example, whatever a visitor (or a bot)
+posts. It goes away with the browser's cookies, or after ``COOKIE_AGE``.
 
 The services here mirror the table's for a seat: they take the visitor's
 examples (``VisitorExamples``) instead of a seat, raise the table's own errors
@@ -34,6 +36,7 @@ from typing import Any
 from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from lessons.course import COURSE, Example
 from table import errors
@@ -54,6 +57,9 @@ VISITOR_EXAMPLES = frozenset(
 COOKIE_NAME = "lesson_examples"
 COOKIE_SALT = "lessons.sandbox.examples"
 COOKIE_AGE = timedelta(days=14)
+
+#: A visitor's example untouched for this long opens at its start again, not as the last visitor left it.
+VISITOR_EXAMPLE_SECONDS = 3600
 
 #: The one round of an example (the form names it, as at the table).
 ROUND_NUMBER = 1
@@ -119,19 +125,25 @@ def _read(kept_examples: VisitorExamples, slug: str, example: Example) -> State:
     """The example's state in the visitor's cookie; anything unreadable counts as a fresh start."""
     kept: Any = kept_examples.examples.get(_label(slug, example))
     try:
-        attempt, dealt = (int(value) for value in kept)
+        attempt, dealt, written = (int(value) for value in kept)
     except (TypeError, ValueError):
         return State()
     if attempt < 1 or not 0 <= dealt <= len(example.cards):
         return State()
+    if not 0 <= _now() - written <= VISITOR_EXAMPLE_SECONDS:
+        return State(attempt=attempt)  # at its start, and a restart's form of before stays a no-op
     return State(attempt=attempt, dealt=dealt)
+
+
+def _now() -> int:
+    return int(timezone.now().timestamp())
 
 
 def _write(kept: VisitorExamples, slug: str, example: Example, state: State) -> None:
     """Keep the state; only examples a visitor may deal are ever written (so the cookie is bounded)."""
     assert visitor_can_deal(slug, example)
     kept.examples = {label: value for label, value in kept.examples.items() if label in VISITOR_EXAMPLES} | {
-        _label(slug, example): [state.attempt, state.dealt]
+        _label(slug, example): [state.attempt, state.dealt, _now()]
     }
     kept.changed = True
 

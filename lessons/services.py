@@ -53,9 +53,13 @@ def exercise_next(*, user, lesson: Lesson, progress: LessonProgress, rng: random
 
     The question, right answer included, is kept on the server; the token is only its nonce.
     """
-    question = exercises.question_for(LESSONS[lesson.slug].exercise, progress.correct, rng) | {
-        "lesson": lesson.slug
-    }
+    # The lesson's count stops when it is done; practice after that goes on through the questions.
+    index = progress.correct
+    if progress.completed_at is not None:
+        index = Attempt.objects.filter(
+            user=user, lesson=lesson, source=Attempt.Source.LESSON, correct=True
+        ).count()
+    question = exercises.question_for(LESSONS[lesson.slug].exercise, index, rng) | {"lesson": lesson.slug}
     return question, questions.question_issue(user=user, question=question, lesson=lesson)
 
 

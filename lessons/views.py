@@ -19,6 +19,7 @@ from http import HTTPStatus
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -27,6 +28,7 @@ from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.assignments import learner_assignments
 from progress.models import Lesson
+from progress.selectors import lesson_attempt
 from progress.services import lesson_visit
 from table import actions, errors
 from table.charts import balance_chart, example_chart
@@ -213,7 +215,27 @@ def lesson(request, slug: str) -> HttpResponse:
     lesson = _lesson_or_404(slug)
     if not request.user.is_authenticated and not sandbox.open_to_visitors(slug):
         return _account_needed(request, lesson, what="lesson")
-    return _page(request, lesson)
+    return _page(request, lesson, feedback=_answered_feedback(request, lesson))
+
+
+#: The query parameter naming the answer just given (a plain form post redirects to the page with it).
+ANSWERED = "answered"
+
+
+def _answered_url(lesson: Lesson, nonce: str) -> str:
+    return f"{reverse('lessons:lesson', args=[lesson.slug])}?{urlencode({ANSWERED: nonce})}#exercise"
+
+
+def _answered_feedback(request, lesson: Lesson) -> dict | None:
+    """The feedback on the learner's own answer the page names, read back from its attempt; an unknown
+    name shows the page without feedback (it only ever comes from the redirect above)."""
+    nonce = request.GET.get(ANSWERED, "")
+    if not nonce or not request.user.is_authenticated:
+        return None
+    attempt = lesson_attempt(user=request.user, lesson=lesson, nonce=nonce)
+    if attempt is None:
+        return None
+    return {"question": attempt.question, "correct": attempt.correct, "answer": attempt.answer}
 
 
 def _example_act(request, lesson: Lesson, found: Example, action: actions.Action) -> HttpResponse:
@@ -347,7 +369,10 @@ def exercise_answer(request, slug: str) -> HttpResponse:
     except services.ExerciseError as refused:
         status, error = refused.status, refused.message
     if not request.htmx:
-        return _page(request, lesson, status=status, feedback=feedback, exercise_error=error)
+        if feedback is not None:
+            # Post, redirect, get: the page names the answer, so a reload shows it again (not a 409).
+            return redirect(_answered_url(lesson, attempt.nonce))
+        return _page(request, lesson, status=status, exercise_error=error)
     progress = lesson_visit(user=request.user, lesson=lesson)
     context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
         request, lesson, progress, feedback=feedback, error=error

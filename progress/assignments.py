@@ -9,6 +9,8 @@ Design overview:
 - The status is the same rule for every kind (``status_of``): done by the due
   moment is ``done``; done after it is ``late`` ("done late"); not done and past
   due is ``missing``; not done and not yet due is ``pending``.
+- On a learner's own list, what was due before they joined the class (and is
+  not done) is ``before-joining``, not ``missing``: a newcomer has not missed it.
 - A class's statuses take one query for the assignments and one per assignment,
   whatever the number of learners.
 """
@@ -25,15 +27,18 @@ from django.utils.translation import gettext_lazy
 from progress.models import Assignment, DrillMasteryReached, LessonProgress, PayoutRecord
 
 DONE, LATE, MISSING, PENDING = "done", "late", "missing", "pending"
+#: Only on a learner's own list: not done, and due before they joined the class (so not theirs to miss).
+BEFORE_JOINING = "before-joining"
 #: A status in words, in the active language (the machine value is also the CSS class suffix).
 STATUS_LABELS = {
     DONE: gettext_lazy("done"),
     LATE: gettext_lazy("done late"),
     MISSING: gettext_lazy("missing"),
     PENDING: gettext_lazy("pending"),
+    BEFORE_JOINING: gettext_lazy("set before you joined"),
 }
 #: A symbol per status, so that colour is never the only signal.
-STATUS_MARKERS = {DONE: "✓", LATE: "!", MISSING: "✗", PENDING: "…"}
+STATUS_MARKERS = {DONE: "✓", LATE: "!", MISSING: "✗", PENDING: "…", BEFORE_JOINING: "–"}
 
 DoneAt = Callable[[Assignment, Collection[int]], dict[int, datetime]]
 
@@ -135,8 +140,18 @@ def class_assignments(classroom) -> list[Assignment]:
 
 
 def learner_assignments(user, now: datetime | None = None) -> list[AssignmentState]:
-    """What the learner's classes ask of them, soonest due first."""
-    assignments = (
-        Assignment.objects.filter(classroom__memberships__user=user).select_related("lesson").distinct()
-    )
-    return states_for(assignments, [user.pk], now)[user.pk]
+    """What the learner's classes ask of them, soonest due first.
+
+    An assignment that was due before the learner joined its class was never theirs to miss: unless they
+    have done it anyway, it is ``before-joining``, not ``missing``.
+    """
+    mine = Assignment.objects.filter(classroom__memberships__user=user)
+    # When the learner joined each assignment's class (one membership per class, so one row each).
+    joined = dict(mine.values_list("pk", "classroom__memberships__joined_at"))
+    assignments = mine.select_related("lesson").distinct()
+    return [
+        AssignmentState(state.assignment, BEFORE_JOINING)
+        if state.status == MISSING and state.assignment.due_at < joined[state.assignment.pk]
+        else state
+        for state in states_for(assignments, [user.pk], now)[user.pk]
+    ]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from progress.models import (
     MASTERY_STREAK,
     PAYOUT_FLOOR_SECONDS,
+    Attempt,
     DrillCell,
     Lesson,
     LessonProgress,
@@ -28,6 +29,13 @@ def course_completed(user) -> bool:
     lessons = Lesson.objects.count()
     done = LessonProgress.objects.filter(user=user, completed_at__isnull=False).count()
     return lessons > 0 and done >= lessons
+
+
+def lesson_attempt(*, user, lesson: Lesson, nonce: str) -> Attempt | None:
+    """The learner's own answer to an exercise of this lesson, by its question's nonce (``None`` if none)."""
+    return Attempt.objects.filter(
+        user=user, lesson=lesson, source=Attempt.Source.LESSON, nonce=nonce[:32]
+    ).first()
 
 
 def lesson_progress_by_lesson(user) -> dict[int, LessonProgress]:

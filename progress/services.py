@@ -115,6 +115,8 @@ def lesson_answer_record(
 ) -> Attempt:
     """Record an exercise answer and count it in the lesson; ``required`` right answers complete it.
 
+    After that, answers are recorded but no longer counted in the lesson's figures.
+
     :raises AnswerReplayed: if this question was answered before.
     """
     attempt = _attempt_create(
@@ -128,11 +130,14 @@ def lesson_answer_record(
         correct=correct,
     )
     progress, _ = LessonProgress.objects.select_for_update().get_or_create(user=user, lesson=lesson)
-    progress.attempts += 1
-    progress.correct += int(correct)
     progress.last_visited = timezone.now()
-    if progress.completed_at is None and progress.correct >= required:
-        progress.completed_at = timezone.now()
+    # Once the lesson is done, an answer is practice: kept as an attempt, not counted in the lesson, so
+    # the accuracy an instructor sees is the one the lesson was done with.
+    if progress.completed_at is None:
+        progress.attempts += 1
+        progress.correct += int(correct)
+        if progress.correct >= required:
+            progress.completed_at = timezone.now()
     progress.save()
     return attempt
 

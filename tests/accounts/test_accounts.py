@@ -295,3 +295,17 @@ def test_a_limit_of_zero_refuses_every_sign_up_for_the_hour(db):
 
     assert refused.status_code == HTTPStatus.TOO_MANY_REQUESTS
     assert refused["Retry-After"] == "3600"
+
+
+@pytest.mark.parametrize("with_code", [True, False], ids=["join code", "no code"])
+def test_a_new_learner_starts_at_the_table_with_coach_mode_on_with_or_without_a_join_code(
+    client, classroom, course, with_code
+):
+    """The README: coach mode is on for new learners, those who come with their class's code too."""
+    signup(client, **({"join_code": classroom.join_code} if with_code else {}))
+
+    page = client.get(reverse("table:play"))
+
+    assert page.status_code == HTTPStatus.OK
+    assert page.context["seat"].coach_mode
+    assert "Coach mode (“you call it”) is <strong>on</strong>" in page.content.decode()

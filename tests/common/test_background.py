@@ -4,7 +4,6 @@ import logging
 import threading
 
 import pytest
-
 from django.core.signals import request_finished, request_started
 from django.utils import translation
 

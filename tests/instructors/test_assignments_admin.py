@@ -264,9 +264,10 @@ def test_the_csv_has_a_column_per_assignment_with_the_same_states(as_a, world, a
     assert rows[2][column].startswith("done late (")
     assert rows[3][column] == "missing"
     assert rows[3][column + 1] == "pending"
-    # Summary columns first.
-    assert header[:10] == [
+    # Why a learner needs help, then the summary columns first.
+    assert header[:11] == [
         "Learner",
+        "Needs help",
         "Lessons done",
         "Exercise accuracy",
         "Drill mastery",

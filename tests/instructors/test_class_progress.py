@@ -181,10 +181,10 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     assert (row.done_text, row.accuracy_text, row.mastery_text) == (lessons_done, "67% (4/6)", "2 of 88")
     assert (row.rounds, row.balance_text, row.restarts_text) == (2, "100.00", "1")
     [screen_row] = screen_table(response)[1:]
-    # The summary comes first, right after the learner; then who needs help, then the lessons.
-    assert screen_row[:7] == ["ada", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
-    assert screen_row[8:10] == ["—", "—"]  # the payout drill, after "Last active"
-    assert screen_row[10:14] == ["", "done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
+    # Why they may need help comes right after the learner (empty here); then the summary, the lessons.
+    assert screen_row[:8] == ["ada", "", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
+    assert screen_row[9:11] == ["—", "—"]  # the payout drill, after "Last active"
+    assert screen_row[11:14] == ["done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
 
 
 def test_rounds_on_a_lesson_examples_sandbox_seat_are_not_table_rounds(staff_client, classroom):
@@ -268,6 +268,24 @@ def test_learners_who_need_help_come_first_with_their_reasons_in_words(staff_cli
         '<span class="badge">Needs help</span>: exercise accuracy 25% over 8 answers; '
         "stuck on lesson 3 after 6 or more answers"
     ) in body
+
+
+def test_why_a_learner_needs_help_is_the_column_right_after_the_learner_on_screen_and_in_the_csv(
+    staff_client, classroom
+):
+    """The red bar says *that* they need help; the second column, on screen at 1280 px, says why."""
+    struggling = join(classroom, username="zoe")
+    progress(struggling, 3, attempts=8, correct=2)
+
+    screen = screen_table(staff_client.get(page_url(classroom)))
+    csv_table = csv_rows(staff_client.get(csv_url(classroom)))
+
+    for table in (screen, csv_table):
+        assert table[0][:3] == ["Learner", "Needs help", "Lessons done"]
+        assert table[1][:2] == [
+            "zoe",
+            "Needs help: exercise accuracy 25% over 8 answers; stuck on lesson 3 after 6 or more answers",
+        ]
 
 
 def test_a_learner_who_never_started_needs_help_only_a_week_after_joining(staff_client, classroom):

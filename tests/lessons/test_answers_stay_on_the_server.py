@@ -75,8 +75,12 @@ def wrong_answer_data(question: dict) -> dict[str, str]:
 
 
 def answer(client, slug, token, data, headers=None):
+    """Post an answer; a plain post's redirect (post, redirect, get) is followed to the page it names."""
     return client.post(
-        reverse("lessons:exercise-answer", args=[slug]), {"token": token, **data}, headers=headers or {}
+        reverse("lessons:exercise-answer", args=[slug]),
+        {"token": token, **data},
+        headers=headers or {},
+        follow=not headers,
     )
 
 

@@ -8,6 +8,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,8 +35,12 @@ def current(client, slug):
 
 
 def answer(client, slug, token, headers=HX, **data):
+    """Post an answer; a plain post's redirect is followed to the page it names."""
     return client.post(
-        reverse("lessons:exercise-answer", args=[slug]), {"token": token, **data}, headers=headers
+        reverse("lessons:exercise-answer", args=[slug]),
+        {"token": token, **data},
+        headers=headers,
+        follow=not headers,
     )
 
 
@@ -326,3 +331,94 @@ def test_the_house_edge_figures_in_exercises_carry_the_locale_percent_sign():
     with translation.override("de"):
         why = exercises.tie_question()["why"]
     assert "14,3596 %" in why and "1,2351 %" in why
+
+
+def answer_data(token: str, *, right: bool) -> dict[str, str]:
+    """A right or a wrong answer to an issued question (a choice, or amounts), from what the server keeps."""
+    question = IssuedQuestion.objects.get(nonce=token).question
+    if question["form"] == "choice":
+        wrong = next(value for value, _label in question["choices"] if value != question["answer"])
+        return {"answer": question["answer"] if right else wrong}
+    amounts = question["answer"].split("|") if right else ["12345"] * len(question["fields"])
+    return {
+        f"answer_{name}": amount for (name, _label), amount in zip(question["fields"], amounts, strict=True)
+    }
+
+
+def test_practice_after_the_lesson_is_done_is_recorded_but_does_not_change_its_figures(
+    learner_client, learner
+):
+    """The accuracy instructors see is the one the lesson was done with; practice goes on through the
+    questions (the house-edge lesson has more scripted questions than it needs right answers)."""
+    slug = "house-edge"
+    while not LessonProgress.objects.filter(user=learner, lesson__slug=slug, completed_at__isnull=False):
+        token, _ = current(learner_client, slug)
+        answer(learner_client, slug, token, **answer_data(token, right=True))
+    done = progress(learner, slug)
+    assert (done.attempts, done.correct) == (3, 3)
+
+    prompts = []
+    for right in (False, False, True, True):
+        token, prompt = current(learner_client, slug)
+        prompts.append(prompt)
+        assert (
+            answer(learner_client, slug, token, **answer_data(token, right=right)).status_code
+            == HTTPStatus.OK
+        )
+
+    after = progress(learner, slug)
+    assert (after.attempts, after.correct, after.completed_at) == (3, 3, done.completed_at)
+    assert Attempt.objects.filter(user=learner, lesson__slug=slug).count() == 7
+    # A wrong answer asks the same question again; a right one moves on to the next scripted question.
+    assert prompts[0] == prompts[1] == prompts[2] != prompts[3]
+
+
+def test_without_javascript_an_answer_redirects_to_the_page_that_shows_it_so_a_reload_is_harmless(
+    learner_client, learner
+):
+    """Post, redirect, get: reloading the page the answer led to shows the same feedback again, not a 409."""
+    token, _ = current(learner_client, "counting-totals")
+
+    posted = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "5"}
+    )
+
+    assert posted.status_code == HTTPStatus.FOUND
+    page = posted["Location"]
+    assert page.startswith(reverse("lessons:lesson", args=["counting-totals"]) + "?answered=")
+    assert page.endswith("#exercise")
+    first, reload = learner_client.get(page), learner_client.get(page)
+    for shown in (first, reload):
+        assert shown.status_code == HTTPStatus.OK
+        assert "✓ Right." in shown.content.decode()
+        assert 'aria-label="four of spades"' in shown.content.decode()  # the next question: 4 + 4
+    assert Attempt.objects.filter(user=learner).count() == 1
+    assert progress(learner, "counting-totals").correct == 1
+
+    token, _ = current(learner_client, "counting-totals")
+    wrong = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "3"}
+    )
+    again = learner_client.get(wrong["Location"]).content.decode()
+    assert "✗ Not quite." in again and "The answer is: <strong>8</strong>" in again
+    assert 'aria-label="four of spades"' in again  # the same question, to try again
+    # Someone else's answer, or a made-up one, shows the page without any feedback.
+    other = UserFactory()
+    learner_client.force_login(other)
+    assert "✗ Not quite." not in learner_client.get(wrong["Location"]).content.decode()
+    assert (
+        learner_client.get(reverse("lessons:lesson", args=["counting-totals"]) + "?answered=x").status_code
+        == 200
+    )
+
+
+def test_a_refused_plain_answer_is_shown_on_the_page_with_its_4xx(learner_client, learner):
+    token, _ = current(learner_client, "counting-totals")
+    answer(learner_client, "counting-totals", token, answer="5")
+
+    replayed = learner_client.post(
+        reverse("lessons:exercise-answer", args=["counting-totals"]), {"token": token, "answer": "5"}
+    )
+
+    assert replayed.status_code == HTTPStatus.CONFLICT
+    assert escape(str(services.ALREADY_ANSWERED)) in replayed.content.decode()

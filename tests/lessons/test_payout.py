@@ -17,6 +17,7 @@ from lessons import drill, payout
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord
 from table.engine import Bet, BetKind, Outcome, PayoutSet, Winner, settle
+from table.presets import PRESETS
 
 HX = {"HX-Request": "true"}
 MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
@@ -536,3 +537,21 @@ def test_an_answer_takes_a_fixed_number_of_queries(learner_client, django_assert
     with django_assert_max_num_queries(29):
         response = answer(learner_client, token, amounts, HX)
     assert response.status_code == HTTPStatus.OK
+
+
+@pytest.mark.parametrize("kind", payout.KINDS)
+def test_every_stake_the_drill_asks_about_is_within_the_tables_own_limits(kind):
+    """5 to 100 on Player, Banker and Tie, 10 to 50 on a Lion Bonus, on every table (2,000 seeds a kind)."""
+    seen = set()
+    for seed in range(2000):
+        question = payout.make_question(random.Random(seed), kind)
+        table = PRESETS[question["table"]]
+        for spot, amount in question["bets"]:
+            stake = Decimal(amount)
+            low, high = (
+                (table.lion_min, table.lion_max) if BetKind(spot).is_lion else (table.min_bet, table.max_bet)
+            )
+            assert low <= stake <= high, (seed, question)
+            assert stake == stake.to_integral_value() and stake % 5 == 0, (seed, question)
+            seen.add(stake)
+    assert max(seen) == (50 if kind == payout.LION else 100)  # the whole range is used, up to the top

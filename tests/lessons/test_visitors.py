@@ -14,6 +14,7 @@ import dataclasses
 import json
 import re
 import time
+from datetime import timedelta
 from http import HTTPStatus
 
 import pytest
@@ -25,6 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -71,12 +73,15 @@ def panel(html: str, key: str) -> str:
 
 
 def kept(client) -> dict:
-    """The visitor's examples, as the signed cookie the client holds has them."""
+    """The visitor's examples, as the signed cookie the client holds has them: attempt and cards dealt
+    (without the moment written)."""
     request = HttpRequest()
     morsel = client.cookies.get(sandbox.COOKIE_NAME)
     if morsel is not None:
         request.COOKIES[sandbox.COOKIE_NAME] = morsel.value
-    return sandbox.VisitorExamples.from_request(request).examples
+    return {
+        label: state[:2] for label, state in sandbox.VisitorExamples.from_request(request).examples.items()
+    }
 
 
 def signed(text: str) -> str:
@@ -284,7 +289,7 @@ def test_the_state_goes_when_the_cookie_is_older_than_its_age(client, course, mo
 def test_a_cookie_the_site_did_not_sign_is_a_fresh_start(client, course):
     deal(client, *FIRST, 0)
     value = client.cookies[sandbox.COOKIE_NAME].value
-    forged = value.replace("[1,1]", "[1,3]")
+    forged = value.replace("[1,1,", "[1,3,")
     assert forged != value
 
     client.cookies[sandbox.COOKIE_NAME] = forged
@@ -471,3 +476,22 @@ def test_a_visitors_deal_writes_no_row(client, course):
     writes = [query["sql"] for query in queries if query["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
     assert writes == []
     assert len(queries) <= 1  # the lesson
+
+
+def test_lesson_1_left_alone_for_an_hour_opens_at_its_start_again(client, course, monkeypatch):
+    """A shared school computer keeps its session two weeks: the next visitor found lesson 1 already
+    dealt by the one before. Within the hour it is as left; after it, at its start."""
+    slug, key = FIRST
+    for card in range(3):
+        deal(client, slug, key, card)
+    assert panel(lesson_html(client, slug), key).count("<svg") == 3
+    start = timezone.now()
+
+    monkeypatch.setattr(sandbox.timezone, "now", lambda: start + timedelta(seconds=3599))
+    assert panel(lesson_html(client, slug), key).count("<svg") == 3
+    monkeypatch.setattr(sandbox.timezone, "now", lambda: start + timedelta(seconds=3602))
+    fresh = panel(lesson_html(client, slug), key)
+    assert fresh.count("<svg") == 0
+    assert "Deal card 1 to Player" in fresh
+    assert deal(client, slug, key, 0).status_code == HTTPStatus.FOUND  # and it deals from its first card
+    assert kept(client)[f"{slug}/{key}"] == [1, 1]

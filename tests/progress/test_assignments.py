@@ -7,10 +7,12 @@ from unittest import mock
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
 from progress.assignments import (
+    BEFORE_JOINING,
     DONE,
     DONE_AT,
     LATE,
@@ -168,6 +170,40 @@ def test_a_learner_sees_the_assignments_of_their_own_classes_soonest_due_first(c
         f"Lesson {Lesson.objects.get(number=3)}",
     ]
     assert [state.status for state in states] == [PENDING, PENDING]
+
+
+def test_an_assignment_due_before_the_learner_joined_is_not_missing_on_their_home_page(
+    course, classroom, client
+):
+    """A newcomer has not missed what was due before they came (it says so); done anyway, it is done."""
+    lesson_2, lesson_3 = Lesson.objects.get(number=2), Lesson.objects.get(number=3)
+    before = Assignment.objects.create(classroom=classroom, lesson=lesson_2, due_at=NOW - 2 * HOUR)
+    done_anyway = Assignment.objects.create(classroom=classroom, lesson=lesson_3, due_at=NOW - HOUR)
+    coming = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR
+    )
+    old_hand = member(classroom, "old-hand")
+    Membership.objects.filter(user=old_hand).update(joined_at=NOW - 3 * HOUR)
+    newcomer = member(classroom, "newcomer")  # joined now, after both were due
+    LessonProgress.objects.create(user=newcomer, lesson=lesson_3, completed_at=NOW)
+
+    mine = learner_assignments(newcomer)
+    theirs = learner_assignments(old_hand)
+
+    assert [(state.assignment, state.status) for state in mine] == [
+        (before, BEFORE_JOINING),
+        (done_anyway, LATE),
+        (coming, PENDING),
+    ]
+    assert [(state.assignment, state.status) for state in theirs] == [
+        (before, MISSING),
+        (done_anyway, MISSING),
+        (coming, PENDING),
+    ]
+    client.force_login(newcomer)
+    home = client.get(reverse("home")).content.decode()
+    assert "✗" not in home and "missing" not in home
+    assert '<span aria-hidden="true">– </span>set before you joined</strong>' in home
 
 
 def test_a_lesson_assignment_needs_a_lesson_and_no_other_kind_has_one(course, classroom):

@@ -135,3 +135,37 @@ def test_the_pages_around_the_table_need_a_login(client, db, name):
 
     assert response.status_code == HTTPStatus.FOUND
     assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"),
+    [("2 4 3 4", "Banker 8–5 (natural)"), ("4 2 4 3", "Player 8–5 (natural)")],
+)
+def test_recent_rounds_give_the_winners_total_first_as_the_banner_does(client, seat, cards, shown):
+    """The banner says "Banker wins, 8 to 5"; the history says "Banker 8–5", not "Banker 5–8"."""
+    play(seat, cards, player=10)
+    client.force_login(seat.user)
+
+    html = client.get(reverse("table:results")).content.decode()
+
+    assert f'<td data-label="Result">{shown}</td>' in html
+
+
+def test_close_on_the_stand_alone_odds_page_goes_back_to_the_table_and_beside_the_table_closes_in_place(
+    client, seat
+):
+    """On its own page "Close" is a plain link back to the table (an htmx swap there emptied the page);
+    loaded beside the table, it takes the panel away in place."""
+    play(seat, "4 2 4 3", player=10)
+    client.force_login(seat.user)
+    close = '<form method="get" action="{}"><button type="submit" class="secondary"'.format(
+        reverse("table:play")
+    )
+
+    alone = client.get(reverse("table:odds")).content.decode()
+    beside = client.get(reverse("table:odds"), headers=HX).content.decode()
+
+    assert close + ' aria-label="Close the odds">' in alone
+    assert "hx-get" not in alone[alone.index('id="odds-panel"') : alone.index("</section>")]
+    assert close + f' hx-get="{reverse("table:odds")}?close=1" hx-target="#odds-panel"' in beside
+    assert client.get(reverse("table:odds") + "?close=1", headers=HX).content == b""
