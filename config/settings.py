@@ -164,11 +164,14 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "common.client_ip.client_ip"
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 AXES_RESET_ON_SUCCESS = True
-# Rows written for one client address (accounts.backends; README, "Configuration"): at most this many
-# usernames it failed to log in with at once (an axes row each, kept AXES_COOLOFF_TIME), and this many
-# log-ins (a session row each) an hour; past either, a log-in is refused with a 429 and writes nothing.
+# Rows written (accounts.backends; README, "Rows a client can write"): a client address writes at most
+# this many axes rows for usernames with no account (kept AXES_COOLOFF_TIME; past it, a wrong username is
+# answered as before and writes nothing), and an account logs in at most this many times (a session row
+# each) an hour; past it, a log-in to it is refused with a 429 and writes nothing. Pupils share an address
+# (a school's NAT): neither limit stops a learner because of a classmate.
 FAILED_LOGIN_NAMES_PER_CLIENT = env.int("FAILED_LOGIN_NAMES_PER_CLIENT", default=30)
-LOG_INS_PER_CLIENT = env.int("LOG_INS_PER_CLIENT", default=300)
+LOG_INS_PER_ACCOUNT = env.int("LOG_INS_PER_ACCOUNT", default=30)
+AXES_WHITELIST_CALLABLE = "accounts.backends.failure_not_recorded"
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 LOGIN_URL = "login"
