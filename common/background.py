@@ -11,7 +11,9 @@ exchange) does not even compete with the response for the interpreter.
 This is not a task queue: nothing is stored, so work still queued when the process ends (a
 worker restarted or killed) is lost. Use it only for work whose loss is acceptable (a reset
 e-mail can be asked for again) and that needs nothing from the request but what is passed in.
-A task runs in the language that was active when it was handed off, and closes any database
+At most ``MAX_QUEUED`` jobs wait or run at once per process: past that (a mail relay that hangs,
+a flood of requests), work handed off is logged and dropped rather than kept in memory. A task
+runs in the language that was active when it was handed off, and closes any database
 connection it opened. ``wait_for_background`` waits for the work handed off so far (for tests).
 
 ``connect()`` (called from ``AccountsConfig.ready``) ties the hand-off to Django's request
@@ -35,6 +37,9 @@ logger = logging.getLogger(__name__)
 
 #: Threads per process: the work is waiting on a mail relay, not computing.
 THREADS = 2
+
+#: Jobs waiting or running at once, past which more work is logged and dropped.
+MAX_QUEUED = 100
 
 _pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="background")
 _pending: set[Future[None]] = set()
@@ -85,8 +90,16 @@ def _request_finished(**kwargs: object) -> None:
 
 
 def _submit(job: Callable[[], None]) -> None:
-    future = _pool.submit(job)
     with _pending_lock:
+        if len(_pending) >= MAX_QUEUED:
+            task = job.args[0] if isinstance(job, partial) and job.args else job
+            logger.error(
+                "Background task %s dropped: %d jobs are queued already",
+                getattr(task, "__qualname__", task),
+                len(_pending),
+            )
+            return
+        future = _pool.submit(job)
         _pending.add(future)
     future.add_done_callback(_forget)
 

@@ -189,6 +189,9 @@ if EMAIL_URL:
     _email = env.email_url("EMAIL_URL")
     _email.pop("OPTIONS", None)  # query-string options other than tls/ssl: none are used here
     vars().update(_email)
+# Seconds a mail relay may take to answer before sending gives up (the reset e-mail is lost; the
+# background threads of common/background.py are not tied up by a relay that hangs).
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # How long a link sent by e-mail works (Django's default is three days).

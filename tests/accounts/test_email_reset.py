@@ -9,6 +9,8 @@ the ``EMAIL_URL`` parsing itself.
 import hashlib
 import json
 import re
+import smtplib
+import socket
 import statistics
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core import mail
+from django.core.mail import send_mail
 from django.core.mail.backends import locmem
 from django.db.models import F
 from django.test import Client, override_settings
@@ -59,7 +62,7 @@ def settings_with(environment: dict[str, str]) -> dict:
         "import json, django; from django.conf import settings as s; django.setup(); "
         "print(json.dumps({k: getattr(s, k, None) for k in ('PASSWORD_RESET_BY_EMAIL', 'EMAIL_BACKEND', "
         "'EMAIL_HOST', 'EMAIL_PORT', 'EMAIL_HOST_USER', 'EMAIL_HOST_PASSWORD', 'EMAIL_USE_TLS', "
-        "'DEFAULT_FROM_EMAIL')}))"
+        "'DEFAULT_FROM_EMAIL', 'EMAIL_TIMEOUT')}))"
     )
     env = child_env({"DJANGO_SETTINGS_MODULE": "config.settings", "EMAIL_URL": "", **environment})
     result = subprocess.run(
@@ -98,7 +101,28 @@ def test_an_smtp_email_url_configures_djangos_email_and_the_reset():
         "EMAIL_HOST_PASSWORD": "p/ss@word",
         "EMAIL_USE_TLS": True,
         "DEFAULT_FROM_EMAIL": "school@mail.example",
+        "EMAIL_TIMEOUT": 10,
     }
+
+
+def test_email_timeout_is_read_from_the_environment():
+    read = settings_with({"EMAIL_URL": "smtp://mail.example:25", "EMAIL_TIMEOUT": "3"})
+
+    assert read["EMAIL_TIMEOUT"] == 3
+
+
+def test_a_relay_that_never_answers_is_given_up_after_email_timeout(settings):
+    """A relay that accepts the connection and then says nothing does not hold a sender for good."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_TIMEOUT = 1
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", silent.getsockname()[1]
+        started = time.monotonic()
+        with pytest.raises((TimeoutError, smtplib.SMTPServerDisconnected), match="timed out"):
+            send_mail("Reset", "Body", None, ["ana@example.org"])
+        waited = time.monotonic() - started
+
+    assert waited < 8  # 1 s, with room for a loaded machine; without a timeout it waits for ever
 
 
 def test_a_console_email_url_prints_the_mail():

@@ -7,6 +7,7 @@ import pytest
 from django.core.signals import request_finished, request_started
 from django.utils import translation
 
+from common import background
 from common.background import run_after_response, wait_for_background
 
 # Django's own request signals close stale database connections, so these tests may touch them.
@@ -80,3 +81,25 @@ def test_work_of_a_request_that_never_finished_goes_when_the_next_request_starts
 
     assert ran.wait(timeout=10)
     request_finished.send(sender=None)
+
+
+def test_past_max_queued_jobs_more_work_is_logged_and_dropped(caplog):
+    """A relay that hangs must not let work pile up in memory: past the cap it is dropped, loudly."""
+    release = threading.Event()
+    ran = []
+
+    def hang() -> None:
+        release.wait(timeout=30)
+
+    with caplog.at_level(logging.ERROR, logger="common.background"):
+        for _ in range(background.MAX_QUEUED):
+            run_after_response(hang)
+        run_after_response(ran.append, "dropped")
+        release.set()
+        assert wait_for_background(timeout=30)
+
+    assert ran == []
+    assert "dropped" in caplog.text and f"{background.MAX_QUEUED} jobs are queued" in caplog.text
+    run_after_response(ran.append, "after")  # once the queue drains, work goes again
+    assert wait_for_background(timeout=30)
+    assert ran == ["after"]
