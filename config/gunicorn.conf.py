@@ -19,13 +19,18 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # A worker whose main loop does not check in for this long is restarted. Unlike the sync worker's, a
 # thread that runs long is not killed at this limit (a slow client cannot hold one: see above).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# Connections a worker holds at once (gunicorn's default is 1000): each may hold up to 128 KiB of
+# headers while they arrive, so with the body budget below a worker buffers about 64 MiB at most.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "250"))
 # Seconds an idle connection is kept open for the next request.
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 # Read by the worker itself (gunicorn has no setting for them): seconds a request's headers and body
 # may take to arrive, from the moment the worker waits for it; the largest body taken (bytes; Django
-# refuses a larger form anyway).
+# refuses a larger form anyway); the bytes of all the bodies a worker collects at once (beyond it a
+# body is answered 503 with Retry-After: the server is full, the request is not wrong).
 os.environ.setdefault("GUNICORN_REQUEST_TIMEOUT", "10")
 os.environ.setdefault("GUNICORN_MAX_BODY", str(2_621_440))
+os.environ.setdefault("GUNICORN_MAX_BUFFERED", str(33_554_432))
 accesslog = "-"  # stdout
 errorlog = "-"
 # X-Forwarded-Proto is believed only from these addresses (the TLS proxy); not from anyone.

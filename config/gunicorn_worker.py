@@ -14,9 +14,16 @@ client, whatever its speed, ever holds a thread: it only holds a socket and the 
 Once a thread has the request, the socket gets a timeout too, so a client that stops reading the
 answer cannot hold the thread for more than ``request_timeout`` seconds per write either.
 
+The main loop reads each byte of a request once (``RequestScanner`` keeps where it stopped), so a
+body of a million tiny chunks costs it no more per byte than one large chunk, and no read keeps it
+busy for long. What it holds is bounded too: a request, chunk framing included, at most
+``RequestScanner.max_request`` bytes; a chunk-size or trailer line, ``MAX_LINE``; and all the bodies
+a worker is collecting at once, ``max_buffered`` bytes: a body that would take more is answered
+``503 Service Unavailable`` (with ``Retry-After``), as the server, not the request, is at its limit.
+
 The figures come from the environment (config/gunicorn.conf.py sets and documents them):
-``GUNICORN_REQUEST_TIMEOUT`` (seconds, default 10) and ``GUNICORN_MAX_BODY`` (bytes, default
-2.5 MiB, Django's own limit for a form).
+``GUNICORN_REQUEST_TIMEOUT`` (seconds, default 10), ``GUNICORN_MAX_BODY`` (bytes, default 2.5 MiB,
+Django's own limit for a form) and ``GUNICORN_MAX_BUFFERED`` (bytes, default 32 MiB).
 
 TLS and HTTP/2 are left to gunicorn's own handling (the stack terminates TLS in Caddy).
 """
@@ -28,6 +35,7 @@ import errno
 import os
 import selectors
 import socket
+import string
 import time
 from functools import partial
 
@@ -35,8 +43,18 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 
 #: Headers larger than this are refused (431) before any thread sees them.
 MAX_HEADERS = 64 * 1024
+#: A chunk-size line (with its extensions) or a trailer line longer than this is refused (400).
+MAX_LINE = 4096
 #: Seconds a refused connection is still read from (and what comes is dropped) before it is closed.
 LINGER = 2.0
+
+BAD_REQUEST = "400 Bad Request"
+TIMED_OUT = "408 Request Timeout"
+TOO_LARGE = "413 Content Too Large"
+HEADERS_TOO_LARGE = "431 Request Header Fields Too Large"
+BUSY = "503 Service Unavailable"
+
+_HEX_DIGITS = string.hexdigits.encode()
 
 
 def _number(name: str, default: float) -> float:
@@ -51,74 +69,147 @@ class Refused(Exception):
         self.status = status
 
 
-def request_end(data: bytes | bytearray, max_body: int) -> int | None:
-    """Where the first request in ``data`` ends, or None while it is not all there.
+class RequestScanner:
+    """Where the request at the start of a growing buffer ends, each byte read once.
 
-    Raises ``Refused`` for headers or a body over the limits. A request this cannot make sense of (a
-    bad Content-Length, a bad chunk size) counts as complete: gunicorn's own parser then refuses it
-    with a 400, as it always has, without waiting for anything.
+    The main loop calls ``end()`` with the whole buffer after every read. The scanner keeps its place
+    (which part of the request it is in, where the current line began, how far it has searched), so
+    each call reads only what arrived since the last one.
     """
-    end = data.find(b"\r\n\r\n")
-    if end < 0:
-        if len(data) > MAX_HEADERS:
-            raise Refused("431 Request Header Fields Too Large")
-        return None
-    if end > MAX_HEADERS:
-        raise Refused("431 Request Header Fields Too Large")
-    length, chunked = 0, False
-    for line in bytes(data[:end]).split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        name = name.strip().lower()
-        if name == b"content-length":
-            try:
-                length = int(value.strip())
-            except ValueError:
+
+    HEADERS, LENGTH, CHUNK_SIZE, CHUNK_DATA, TRAILERS = range(5)
+
+    def __init__(self, max_body: int) -> None:
+        self.max_body = max_body
+        #: The most a request may take on the wire: its headers, its body, and chunk framing of up to
+        #: a quarter of the body (chunks of 24 bytes or more fit, whatever their number).
+        self.max_request = MAX_HEADERS + max_body + max_body // 4 + MAX_LINE
+        self.part = self.HEADERS
+        self.position = 0  # where the line being read begins (a chunk size, a trailer)
+        self.searched = 0  # the bytes before this have been searched already
+        self.part_end = 0  # where the body (Content-Length) or the chunk (with its CRLF) ends
+        self.body = 0  # chunk-data bytes so far
+        #: Whether the headers, once complete, ask for ``100 Continue`` (HTTP/1.1 and later only:
+        #: RFC 9110, section 10.1.1).
+        self.expects_continue = False
+
+    @property
+    def in_body(self) -> bool:
+        return self.part != self.HEADERS
+
+    def end(self, data: bytes | bytearray) -> int | None:
+        """Where the request ends in ``data`` (the same buffer, grown, at every call), or None while
+        it is not all there.
+
+        Raises ``Refused`` for headers, a body, a line or a whole request over the limits. A request
+        this cannot make sense of (a bad Content-Length, a bad chunk size or chunk end) counts as
+        complete: gunicorn's own parser then refuses it with a 400, as it always has, without waiting
+        for anything.
+        """
+        end = self._scan(data)
+        if end is None and len(data) > self.max_request:
+            raise Refused(TOO_LARGE)
+        return end
+
+    def _scan(self, data: bytes | bytearray) -> int | None:
+        if self.part == self.HEADERS:
+            start = self._headers(data)
+            if start is None:
+                return None
+            if self.part == self.HEADERS:  # nothing this can make sense of
                 return len(data)
-        elif name == b"transfer-encoding":
-            chunked = b"chunked" in value.lower()
-    start = end + 4
-    if chunked:
-        return _chunked_end(data, start, max_body)
-    if length > max_body:
-        raise Refused("413 Content Too Large")
-    if length < 0:
-        return len(data)
-    return start + length if len(data) >= start + length else None
+        while True:
+            if self.part == self.LENGTH:
+                return self.part_end if len(data) >= self.part_end else None
+            if self.part == self.CHUNK_DATA:
+                if len(data) < self.part_end:
+                    return None
+                if data[self.part_end - 2 : self.part_end] != b"\r\n":
+                    return len(data)
+                self.part, self.position = self.CHUNK_SIZE, self.part_end
+                self.searched = self.position
+                continue
+            line_end = self._line(data)  # a chunk size, or a trailer
+            if line_end < 0:
+                return None
+            line, next_line = bytes(data[self.position : line_end]), line_end + 2
+            self.position = self.searched = next_line
+            if self.part == self.TRAILERS:
+                if not line:  # the empty line that ends the trailers
+                    return next_line
+                continue
+            size = _chunk_size(line)
+            if size is None:
+                return len(data)
+            if size == 0:  # the last chunk: then the trailers, if any, up to an empty line
+                self.part = self.TRAILERS
+                continue
+            self.body += size
+            if self.body > self.max_body:
+                raise Refused(TOO_LARGE)
+            self.part, self.part_end = self.CHUNK_DATA, next_line + size + 2
 
+    def _headers(self, data: bytes | bytearray) -> int | None:
+        """Where the body begins, once the headers are complete; their framing read into ``part``."""
+        end = data.find(b"\r\n\r\n", max(0, self.searched - 3))
+        if end < 0:
+            self.searched = len(data)
+            if len(data) > MAX_HEADERS:
+                raise Refused(HEADERS_TOO_LARGE)
+            return None
+        if end > MAX_HEADERS:
+            raise Refused(HEADERS_TOO_LARGE)
+        request_line, *lines = bytes(data[:end]).split(b"\r\n")
+        length, chunked, expect = 0, False, False
+        for line in lines:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                try:
+                    length = int(value.strip())
+                except ValueError:
+                    return end + 4
+            elif name == b"transfer-encoding":
+                chunked = b"chunked" in value.lower()
+            elif name == b"expect":
+                expect = value.strip().lower() == b"100-continue"
+        version = request_line.rpartition(b" ")[2]
+        self.expects_continue = expect and version.startswith(b"HTTP/") and version[5:] >= b"1.1"
+        start = end + 4
+        if chunked:
+            self.part, self.position = self.CHUNK_SIZE, start
+            self.searched = start
+        elif length > self.max_body:
+            raise Refused(TOO_LARGE)
+        elif length >= 0:
+            self.part, self.part_end = self.LENGTH, start + length
+        return start
 
-def expects_continue(data: bytes | bytearray) -> bool:
-    """Whether the headers in ``data`` are complete and ask for ``100 Continue`` before the body."""
-    end = data.find(b"\r\n\r\n")
-    if end < 0:
-        return False
-    for line in bytes(data[:end]).split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"expect" and value.strip().lower() == b"100-continue":
-            return True
-    return False
-
-
-def _chunked_end(data: bytes | bytearray, position: int, max_body: int) -> int | None:
-    total = 0
-    while True:
-        line_end = data.find(b"\r\n", position)
+    def _line(self, data: bytes | bytearray) -> int:
+        """Where the line at ``position`` ends (its CRLF), or -1 while it is not all there."""
+        line_end = data.find(b"\r\n", self.searched)
         if line_end < 0:
-            return None
-        try:
-            size = int(bytes(data[position:line_end]).split(b";", 1)[0].strip(), 16)
-        except ValueError:
-            return len(data)
-        if size == 0:  # then the trailers, if any, up to an empty line
-            if data[line_end + 2 : line_end + 4] == b"\r\n":
-                return line_end + 4
-            trailers_end = data.find(b"\r\n\r\n", line_end + 2)
-            return None if trailers_end < 0 else trailers_end + 4
-        total += size
-        if total > max_body:
-            raise Refused("413 Content Too Large")
-        position = line_end + 2 + size + 2
-        if position > len(data):
-            return None
+            self.searched = max(self.position, len(data) - 1)
+            line_end = len(data)
+        if line_end - self.position > MAX_LINE:
+            raise Refused(BAD_REQUEST)
+        return line_end if line_end < len(data) else -1
+
+
+def _chunk_size(line: bytes) -> int | None:
+    """A chunk-size line's size, or None where gunicorn's parser refuses it (hex digits, then
+    optionally blanks and ``;`` extensions)."""
+    size, semicolon, _ = line.partition(b";")
+    if semicolon:
+        size = size.rstrip(b" \t")
+    if not size or size.translate(None, _HEX_DIGITS):
+        return None
+    return int(size, 16)
+
+
+def request_end(data: bytes | bytearray, max_body: int) -> int | None:
+    """Where the first request in ``data`` ends, or None while it is not all there (one scan)."""
+    return RequestScanner(max_body).end(data)
 
 
 class BufferedConn(TConn):
@@ -128,6 +219,7 @@ class BufferedConn(TConn):
         super().__init__(*args, **kwargs)
         self.data_ready = True  # never wait for data in a thread: the main loop has it all
         self.received = bytearray()
+        self.scanner: RequestScanner | None = None  # the request being received, while it is
         self.complete = False
         self.continued = False
         self.deadline = 0.0
@@ -149,6 +241,8 @@ class BufferingThreadWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self.request_timeout = _number("GUNICORN_REQUEST_TIMEOUT", 10)
         self.max_body = int(_number("GUNICORN_MAX_BODY", 2_621_440))
+        self.max_buffered = int(_number("GUNICORN_MAX_BUFFERED", 33_554_432))
+        self.buffered = 0  # bytes held for the requests being received
         self.receiving: dict[BufferedConn, None] = {}  # in the order they began, oldest first
         self.lingering: dict[BufferedConn, None] = {}  # refused, read from until they close
         # TLS and HTTP/2 keep gunicorn's own handling.
@@ -174,17 +268,20 @@ class BufferingThreadWorker(ThreadWorker):
             return
         if conn.parser is not None:  # a pipelined request already read ahead by the parser
             conn.received += conn.parser.unreader.take_buffered()
+        conn.scanner = RequestScanner(self.max_body)
         conn.continued = False
         conn.io_timeout = self.request_timeout
         conn.deadline = time.monotonic() + self.request_timeout
         conn.sock.setblocking(False)
         self.receiving[conn] = None
+        self.buffered += len(conn.received)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
         self.on_request_bytes(conn)
 
     def on_request_bytes(self, conn: BufferedConn, _fileobj=None) -> None:
         """In the main loop: take what the socket has, without waiting; hand over a complete request."""
-        if conn not in self.receiving:
+        scanner = conn.scanner
+        if conn not in self.receiving or scanner is None:
             return
         try:
             data = conn.sock.recv(65536)
@@ -194,8 +291,16 @@ class BufferingThreadWorker(ThreadWorker):
             data = b""
         if data:
             conn.received += data
+            self.buffered += len(data)
         try:
-            end = request_end(conn.received, self.max_body)
+            end = scanner.end(conn.received)
+            if end is None and data != b"":
+                if time.monotonic() >= conn.deadline:
+                    raise Refused(TIMED_OUT)
+                # Over the budget, a body waits for no more bytes (headers still may: they are
+                # bounded per connection, and most requests have no body).
+                if scanner.in_body and self.buffered > self.max_buffered:
+                    raise Refused(BUSY)
         except Refused as refused:
             self._refuse(conn, refused.status)
             return
@@ -208,7 +313,7 @@ class BufferingThreadWorker(ThreadWorker):
             self._stop_receiving(conn)
             self.nr_conns -= 1
             conn.close()
-        elif not conn.continued and expects_continue(conn.received):
+        elif not conn.continued and scanner.expects_continue:
             # The client waits for this before it sends the body (gunicorn would send it only once
             # a thread has the request; a second one later is allowed and ignored by clients).
             conn.continued = True
@@ -216,7 +321,10 @@ class BufferingThreadWorker(ThreadWorker):
                 conn.sock.send(b"HTTP/1.1 100 Continue\r\n\r\n")
 
     def _stop_receiving(self, conn: BufferedConn) -> None:
-        self.receiving.pop(conn, None)
+        if conn in self.receiving:
+            del self.receiving[conn]
+            self.buffered -= len(conn.received)
+        conn.scanner = None
         with contextlib.suppress(KeyError, ValueError, OSError):
             self.poller.unregister(conn.sock)
 
@@ -226,10 +334,12 @@ class BufferingThreadWorker(ThreadWorker):
         closing at once while its bytes arrive would reset the connection and could lose the answer
         (RFC 9112, section 9.6)."""
         self._stop_receiving(conn)
+        conn.received = bytearray()
         body = status.encode() + b"\n"
+        retry = f"Retry-After: {int(self.request_timeout)}\r\n" if status == BUSY else ""
         answer = (
             f"HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {len(body)}\r\n"
-            "Connection: close\r\n\r\n"
+            f"{retry}Connection: close\r\n\r\n"
         ).encode() + body
         self.log.info("Refused a request from %s: %s", conn.client, status)
         try:
