@@ -28,7 +28,8 @@ def play(seat, stake):
 
 @pytest.fixture
 def seat(db):
-    """Rounds 1 and 2 settled, 96 chips lost (4 left, below the minimum); round 1 coached and still without its settlement call."""
+    """Rounds 1 and 2 settled, 96 chips lost (4 left, below the minimum); round 1 coached and still
+    without its settlement call."""
     seat = SeatFactory()
     arrange_shoe(seat, TWO_COUPS)
     play(seat, "10")
