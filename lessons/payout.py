@@ -30,7 +30,7 @@ Design overview:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -44,7 +44,12 @@ from django.utils.translation import gettext_lazy, pgettext
 from common.errors import AppError
 from lessons import questions
 from progress.models import PayoutAnswer, PayoutRecord
-from progress.services import PayoutAnswerReplayed, payout_answer_record, payout_skip_record
+from progress.services import (
+    PayoutAnswerReplayed,
+    payout_answer_record,
+    payout_learner_lock,
+    payout_skip_record,
+)
 from table.engine import (
     CENT,
     AmbiguousAmountError,
@@ -526,40 +531,79 @@ def payout_question_issue(*, user, question: dict[str, Any]) -> str:
     return payout_question_ask(user=user, question=question)[0]
 
 
+@transaction.atomic
 def payout_question_ask(*, user, question: dict[str, Any]) -> tuple[str, int]:
     """``payout_question_issue``, also saying how many waiting questions it ended as skipped.
 
-    Two transactions: ending the waiting question is complete on its own.
+    The waiting question is ended and the new one issued in one transaction under the lock on the
+    learner's row: two requests at once cannot leave two questions waiting.
     """
+    payout_learner_lock(user=user)
     skipped = payout_questions_end(user=user)
     return questions.question_issue(user=user, question=question, place=PLACE), skipped
 
 
-def payout_questions_end(*, user) -> int:
-    """Count every payout question waiting for this learner as skipped (a wrong answer), and forget it.
+@transaction.atomic
+def payout_question_again(*, user, new: Callable[[], dict[str, Any]]) -> tuple[PayoutQuestion, str, int]:
+    """The question waiting for this learner and its token, else a ``new()`` one issued (after a doubled
+    answer: a new one would end the one on screen as skipped). Also how many it ended as skipped.
 
-    Returns how many were counted (one at most, but for a question answered meanwhile: none). One query
-    when none is waiting, the usual case on every other page.
+    Looked for under the lock, so a doubled request that finished first is seen here.
     """
-    waiting = questions.questions_waiting(user=user, place=PLACE)
-    if not waiting:
+    payout_learner_lock(user=user)
+    waiting = payout_question_waiting(user=user)
+    if waiting is not None:
+        return waiting[0], waiting[1], 0
+    question = new()
+    token, skipped = payout_question_ask(user=user, question=question)
+    return read_question(question), token, skipped
+
+
+@transaction.atomic
+def payout_answer_and_ask(
+    *, user, token: str, data: Mapping[str, str], new: Callable[[], dict[str, Any]]
+) -> tuple[Feedback, dict[str, Any], str]:
+    """``payout_answer_grade``, then a ``new()`` question issued as the next one (returned with its
+    token), in one transaction under the lock: a doubled answer waits for both and finds the next
+    question waiting (``payout_question_again``).
+    """
+    payout_learner_lock(user=user)
+    feedback = payout_answer_grade(user=user, token=token, data=data)
+    question = new()
+    return feedback, question, payout_question_ask(user=user, question=question)[0]
+
+
+def payout_questions_end(*, user) -> int:
+    """Count the learner's newest waiting payout question as skipped (a wrong answer), and forget it.
+
+    Older ones waiting (from before each place kept its own questions, when a reload left one more
+    each time) were never all on screen: they are forgotten without being counted. Returns how many
+    were counted (one at most, but for a question answered meanwhile: none). One query when none is
+    waiting, the usual case on every other page.
+    """
+    if not questions.questions_waiting(user=user, place=PLACE):
         return 0
-    counted = 0
     with transaction.atomic():
-        for issued in waiting:
-            try:
-                kept = questions_data(read_question(issued.question))
-            except PayoutError:  # not a question the engine can settle: recorded as it was kept
-                kept = issued.question
-            counted += payout_skip_record(
-                user=user,
-                nonce=issued.nonce,
-                kind=str(kept.get("kind", ""))[:30],
-                question=kept,
-                issued_at=issued.created_at,
-            )
+        payout_learner_lock(user=user)
+        waiting = questions.questions_waiting(user=user, place=PLACE)  # again, under the lock
+        if not waiting:
+            return 0
+        *older, newest = waiting
+        for issued in older:
             questions.question_discard(user=user, nonce=issued.nonce)
-    return counted
+        try:
+            kept = questions_data(read_question(newest.question))
+        except PayoutError:  # not a question the engine can settle: recorded as it was kept
+            kept = newest.question
+        counted = payout_skip_record(
+            user=user,
+            nonce=newest.nonce,
+            kind=str(kept.get("kind", ""))[:30],
+            question=kept,
+            issued_at=newest.created_at,
+        )
+        questions.question_discard(user=user, nonce=newest.nonce)
+    return int(counted)
 
 
 def payout_question_waiting(*, user) -> tuple[PayoutQuestion, str] | None:

@@ -33,10 +33,10 @@ from lessons.payout import (
     feedback_for,
     field_label,
     make_question,
-    payout_answer_grade,
+    payout_answer_and_ask,
+    payout_question_again,
     payout_question_ask,
     payout_question_find,
-    payout_question_waiting,
     prompt_lines,
     read_question,
 )
@@ -51,6 +51,10 @@ RNG = random.Random()
 SESSION_KEY = "payout_question_waiting"
 
 
+def _new_question() -> dict:
+    return make_question(RNG)
+
+
 def _render(
     request: HtmxHttpRequest,
     *,
@@ -60,9 +64,13 @@ def _render(
     values: dict[str, str] | None = None,
     error: str = "",
     status: int = HTTPStatus.OK,
+    skipped_before: int = 0,
 ) -> HttpResponse:
-    """The panel: verdict or refusal, the question (``ask`` again, or a new one), the record."""
-    skipped = False
+    """The panel: verdict or refusal, the question (``ask`` again, or a new one), the record.
+
+    ``skipped_before``: how many questions the caller ended as skipped while issuing ``ask``.
+    """
+    skipped = skipped_before > 0
     if ask is None or not token:
         kept = make_question(RNG)
         token, ended = payout_question_ask(user=request.user, question=kept)
@@ -114,7 +122,9 @@ def payout_answer(request: HtmxHttpRequest) -> HttpResponse:
     except PayoutError as refused:
         return _render(request, error=refused.message, status=refused.status)
     try:
-        feedback = payout_answer_grade(user=request.user, token=token, data=request.POST)
+        feedback, kept, next_token = payout_answer_and_ask(
+            user=request.user, token=token, data=request.POST, new=_new_question
+        )
     except AlreadyAnswered as refused:  # answered by a doubled request in the meantime
         return _replayed(request, refused)
     except PayoutError as refused:
@@ -123,7 +133,7 @@ def payout_answer(request: HtmxHttpRequest) -> HttpResponse:
         return _render(
             request, ask=question, token=token, values=values, error=refused.message, status=refused.status
         )
-    return _render(request, feedback=feedback)
+    return _render(request, feedback=feedback, ask=read_question(kept), token=next_token)
 
 
 def _replayed(request: HtmxHttpRequest, refused: AlreadyAnswered) -> HttpResponse:
@@ -133,10 +143,16 @@ def _replayed(request: HtmxHttpRequest, refused: AlreadyAnswered) -> HttpRespons
     question shown: that question is shown again (not a new one, which would
     end it as skipped); a new one only if none is waiting.
     """
-    waiting = payout_question_waiting(user=request.user)
-    ask, token = waiting if waiting is not None else (None, "")
+    ask, token, skipped = payout_question_again(user=request.user, new=_new_question)
     if refused.answer.skipped:
-        return _render(request, ask=ask, token=token, error=str(SKIPPED_BEFORE), status=refused.status)
+        return _render(
+            request,
+            ask=ask,
+            token=token,
+            error=str(SKIPPED_BEFORE),
+            status=refused.status,
+            skipped_before=skipped,
+        )
     record = PayoutRecord.objects.get(user=request.user)
     return _render(
         request,
@@ -145,4 +161,5 @@ def _replayed(request: HtmxHttpRequest, refused: AlreadyAnswered) -> HttpRespons
         token=token,
         error=refused.message,
         status=refused.status,
+        skipped_before=skipped,
     )

@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -191,6 +192,18 @@ def payout_seconds(*, issued_at: datetime, answered_at: datetime) -> Decimal:
     """The time an answer took, in hundredths of a second (never negative, at most a cap)."""
     elapsed = Decimal(str((answered_at - issued_at).total_seconds())).quantize(Decimal("0.01"))
     return min(max(elapsed, Decimal("0.00")), PAYOUT_MAX_SECONDS)
+
+
+def payout_learner_lock(*, user) -> None:
+    """Lock the learner's row till the caller's transaction ends (taken before the payout record);
+    outside a transaction it raises ``TransactionManagementError``.
+
+    Every new question and every skip of the payout drill takes it first, and a graded answer with the
+    next question, so two requests at once (a doubled click) run one after the other and cannot leave
+    two questions waiting. The learner's row, not the payout record: a question shown and not yet
+    answered makes no record.
+    """
+    get_user_model()._default_manager.select_for_update().only("pk").get(pk=user.pk)
 
 
 @transaction.atomic

@@ -26,7 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Subquery
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
@@ -36,6 +36,16 @@ STARTING_BALANCE = Decimal("100.00")
 #: A coached round is over on the table before the learner's last call; until then its result is
 #: nobody's business but the call's, so no list, board or chart shows it, and the round counts as in play.
 AWAITING_CALL = Q(coached=True) & ~Q(calls__has_key="settlement")
+
+
+def round_awaiting_call(seat: Seat) -> Q:
+    """The seat's latest round, if it is settled and awaits its call (see ``AWAITING_CALL``).
+
+    Only the latest: an older round left without its call (the server once took the next bets
+    while a call was pending) is long over and shows in the history like any other.
+    """
+    latest = Round.objects.filter(seat=seat).order_by("-number").values("number")[:1]
+    return Q(seat=seat, state=Round.State.SETTLED, number=Subquery(latest)) & AWAITING_CALL
 
 
 class BaseModel(models.Model):

@@ -15,15 +15,15 @@ from table.engine import (
     exact_odds,
     odds_for_decks,
 )
-from table.models import AWAITING_CALL, Round, Seat
+from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS
 
 HISTORY_LENGTH = 12
 
 
 def settled_rounds(seat: Seat):
-    """The seat's settled rounds that may be shown: none is waiting for the coach's settlement call."""
-    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).exclude(AWAITING_CALL)
+    """The seat's settled rounds that may be shown: not the latest while it waits for its settlement call."""
+    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).exclude(round_awaiting_call(seat))
 
 
 def awaiting_call(seat: Seat) -> bool:
@@ -32,7 +32,7 @@ def awaiting_call(seat: Seat) -> bool:
     Both count alike: a draw call may wait on a coup already over (Banker stands), and telling the
     two apart would give its answer.
     """
-    if Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).exists():
+    if Round.objects.filter(round_awaiting_call(seat)).exists():
         return True
     open_round = Round.objects.filter(seat=seat, state=Round.State.DEALING, coached=True).first()
     if open_round is None or not open_round.cards:

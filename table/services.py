@@ -32,7 +32,7 @@ from progress.services import drill_cell_record
 from table import coach, deal_rows, errors
 from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text, chips_text
-from table.models import AWAITING_CALL, STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat
+from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat, round_awaiting_call
 from table.presets import CHIPS, PRESETS, allowed_presets
 
 
@@ -134,8 +134,8 @@ def _open_round(seat: Seat) -> Round | None:
 
 
 def _awaiting_call(seat: Seat) -> Round | None:
-    """A coached round the coup of which is over while a call on it is still to be made."""
-    return Round.objects.filter(seat=seat, state=Round.State.SETTLED).filter(AWAITING_CALL).first()
+    """The seat's latest round if its coup is over while a call on it is still to be made."""
+    return Round.objects.filter(round_awaiting_call(seat)).first()
 
 
 def _round_in_play(seat: Seat) -> bool:
@@ -143,9 +143,7 @@ def _round_in_play(seat: Seat) -> bool:
 
     A coup over while a draw call waits must be refused alike, or the refusal would tell it is over.
     """
-    dealt = Q(state=Round.State.DEALING)
-    waiting = Q(state=Round.State.SETTLED) & AWAITING_CALL
-    return Round.objects.filter(seat=seat).filter(dealt | waiting).exists()
+    return Round.objects.filter(Q(seat=seat, state=Round.State.DEALING) | round_awaiting_call(seat)).exists()
 
 
 def _next_number(seat: Seat) -> int:
@@ -443,6 +441,8 @@ def round_call(
     round.seat = seat
     if question in round.calls:
         return round
+    if Round.objects.filter(seat=seat, number__gt=round.number).exists():
+        raise errors.WrongState(errors.NO_QUESTION)  # an old round left without its call: long over
     coup = Coup.replay(round.card_tokens) if round.cards else None
     asked = coach.pending(coup, round.calls) if round.coached else None
     if asked is None or asked.key != question:
