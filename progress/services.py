@@ -24,9 +24,10 @@ counted on its cell.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -98,16 +99,27 @@ def lesson_visit(*, user, lesson: Lesson) -> LessonProgress:
     return progress
 
 
-def _attempt_create(*, user, nonce: str, **fields: Any) -> Attempt:
-    """Write one answer, or raise ``AnswerReplayed`` if its nonce is already recorded."""
+#: One kind of answer row kept exactly once per (user, nonce).
+Answer = TypeVar("Answer", Attempt, PayoutAnswer)
+
+
+def _create_once(
+    model: type[Answer], replayed: Callable[[Answer], Exception], *, user, nonce: str, **fields: Any
+) -> Answer:
+    """Write one answer row, or raise ``replayed(first)`` if its nonce is already recorded for the user."""
     try:
         with transaction.atomic():
-            return Attempt.objects.create(user=user, nonce=nonce, **fields)
+            return model.objects.create(user=user, nonce=nonce, **fields)
     except IntegrityError:
-        first = Attempt.objects.filter(user=user, nonce=nonce).first()
+        first = model.objects.filter(user=user, nonce=nonce).first()
         if first is None:
             raise
-        raise AnswerReplayed(first) from None
+        raise replayed(first) from None
+
+
+def _attempt_create(*, user, nonce: str, **fields: Any) -> Attempt:
+    """Write one answer, or raise ``AnswerReplayed`` if its nonce is already recorded."""
+    return _create_once(Attempt, AnswerReplayed, user=user, nonce=nonce, **fields)
 
 
 @transaction.atomic
@@ -261,14 +273,7 @@ def payout_answer_record(
 
 def _payout_answer_create(*, user, nonce: str, **fields: Any) -> PayoutAnswer:
     """Write one payout answer, or raise ``PayoutAnswerReplayed`` if its nonce is already recorded."""
-    try:
-        with transaction.atomic():
-            return PayoutAnswer.objects.create(user=user, nonce=nonce, **fields)
-    except IntegrityError:
-        first = PayoutAnswer.objects.filter(user=user, nonce=nonce).first()
-        if first is None:
-            raise
-        raise PayoutAnswerReplayed(first) from None
+    return _create_once(PayoutAnswer, PayoutAnswerReplayed, user=user, nonce=nonce, **fields)
 
 
 @transaction.atomic

@@ -40,12 +40,6 @@ LANGUAGES = {"en": ".", "de": ",", "id": ","}
 LION_BY_MARGIN = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}
 
 
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
-
-
 def page(client, slug, language="en"):
     response = client.get(reverse("lessons:lesson", args=[slug]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == HTTPStatus.OK

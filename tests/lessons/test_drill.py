@@ -25,17 +25,11 @@ MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 _TOKEN = re.compile(r'name="token" value="([^"]+)"')
 
 
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
-
-
 class PersonPace:
     """``timezone.now`` that moves on by one second each time it is read: answers take a person's time.
 
     An answer under ``DRILL_FLOOR_SECONDS`` is not counted on its cell; the tests of answers that count
-    answer as a person does (the floor has its own tests, with ``Clock`` in ``test_payout``).
+    answer as a person does (the floor has its own tests, with ``Clock`` in ``conftest``).
     """
 
     def __init__(self) -> None:

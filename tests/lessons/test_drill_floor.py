@@ -1,6 +1,6 @@
 """The drawing-table drill cannot be mastered at machine speed: answers under the floor are not counted.
 
-Time is the server's: ``Clock`` (from ``test_payout``) replaces ``timezone.now``.
+Time is the server's: ``Clock`` (from ``conftest``) replaces ``timezone.now``.
 """
 
 from decimal import Decimal
@@ -8,28 +8,14 @@ from http import HTTPStatus
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from lessons import drill
 from lessons.models import IssuedQuestion
 from progress.heatmap import CELLS
 from progress.models import DRILL_FLOOR_SECONDS, MASTERY_STREAK, Attempt, DrillCell, DrillMasteryReached
-from tests.lessons.test_payout import MODES, Clock, token_of
+from tests.lessons.test_payout import MODES, token_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(timezone, "now", clock)
-    return clock
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
 
 
 def right_answer(token):

@@ -21,12 +21,6 @@ from tests.factories import UserFactory
 HX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
-
-
 def current(client, slug):
     """The question on the lesson page now: its token and its prompt."""
     html = client.get(reverse("lessons:lesson", args=[slug])).content.decode()

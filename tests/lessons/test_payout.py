@@ -2,14 +2,13 @@
 
 import random
 import re
-from datetime import timedelta
 from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,32 +21,6 @@ from table.presets import PRESETS
 HX = {"HX-Request": "true"}
 MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 _TOKEN = re.compile(r'name="token" value="([^"]+)"')
-
-
-class Clock:
-    """``timezone.now`` under the test's control: time passes only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now().replace(microsecond=0)
-
-    def __call__(self):
-        return self.now
-
-    def tick(self, seconds: str) -> None:
-        self.now += timedelta(seconds=float(Decimal(seconds)))
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(timezone, "now", clock)
-    return clock
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
 
 
 def question(table, winner, player, banker, bets, ask, natural=False, kind="several"):

@@ -1,6 +1,6 @@
 """The payout drill cannot be mastered at machine speed, and a question shown and not answered counts.
 
-Time is the server's: ``Clock`` (from ``test_payout``) replaces ``timezone.now``, and passes only when a
+Time is the server's: ``Clock`` (from ``conftest``) replaces ``timezone.now``, and passes only when a
 test ticks it.
 """
 
@@ -9,7 +9,6 @@ from http import HTTPStatus
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.html import escape
 
 from lessons import payout, questions
@@ -19,7 +18,6 @@ from tests.lessons.test_payout import (
     BANKER_180,
     HX,
     MODES,
-    Clock,
     answer,
     right_answers,
     token_of,
@@ -27,19 +25,6 @@ from tests.lessons.test_payout import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(timezone, "now", clock)
-    return clock
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
 
 
 def record_of(user) -> PayoutRecord:

@@ -23,12 +23,6 @@ SLUG = systems.SLUG
 URL = reverse("lessons:lesson", args=[SLUG])
 
 
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
-
-
 # --- the course counts it ------------------------------------------------------------------------
 
 
