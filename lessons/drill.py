@@ -4,7 +4,7 @@ Design overview:
 
 - The drill covers the 88 cells of the Banker table: Banker's two-card total
   0-7 against Player's third card 0-9, plus "Player stood". The right answer
-  of a cell always comes from ``table.engine.banker_draws``; there is no
+  of a cell always comes from ``baccarat.banker_draws``; there is no
   second copy of the table here.
 - ``next_cell`` picks a cell at random with weights: a cell never tried and a
   cell answered wrong (or with a short streak) weigh more, a mastered cell

@@ -25,9 +25,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from lessons import house_edge
-from lessons.figures import example_outcome
-from table.engine import (
+from baccarat import (
     CENT,
     STANDARD,
     AmbiguousAmountError,
@@ -48,7 +46,9 @@ from table.engine import (
     player_draws,
     settle,
 )
-from table.engine.rules import is_natural
+from baccarat.rules import is_natural
+from lessons import house_edge
+from lessons.figures import example_outcome
 from table.explain import (
     ambiguous_message,
     amount_text,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from baccarat import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
 from lessons.course import LESSONS
-from table.engine import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
 from table.explain import amount_text, chips_text
 from table.presets import STANDARD_TABLE
 

@@ -26,8 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from lessons.figures import example_outcome
-from table.engine import (
+from baccarat import (
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -42,6 +41,7 @@ from table.engine import (
     play_coup,
     settle,
 )
+from lessons.figures import example_outcome
 from table.explain import amount_text, chips_text
 
 STREAK_COUPS = 60_000

@@ -7,7 +7,7 @@ Design overview:
   table, the winner, both totals, whether it was a natural, the bets) is kept
   with the question on the server (``lessons.questions``); the page carries
   only its nonce. The right amounts are never stored as the truth: they are
-  worked out again by ``table.engine.settle`` when the answer is graded, so
+  worked out again by ``baccarat.settle`` when the answer is graded, so
   the drill and the practice table cannot disagree.
 - "Paid" means what the dealer puts down beside the stake: the winnings less
   any commission. The stake itself stays where it is (a lost bet's stake is
@@ -41,16 +41,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from common.errors import AppError
-from lessons import questions
-from progress.models import PayoutAnswer, PayoutRecord
-from progress.services import (
-    PayoutAnswerReplayed,
-    payout_answer_record,
-    payout_learner_lock,
-    payout_skip_record,
-)
-from table.engine import (
+from baccarat import (
     CENT,
     AmbiguousAmountError,
     Bet,
@@ -62,6 +53,15 @@ from table.engine import (
     Result,
     Winner,
     settle,
+)
+from common.errors import AppError
+from lessons import questions
+from progress.models import PayoutAnswer, PayoutRecord
+from progress.services import (
+    PayoutAnswerReplayed,
+    payout_answer_record,
+    payout_learner_lock,
+    payout_skip_record,
 )
 from table.explain import ambiguous_message, amount_text, commission_text, ratio_text, typed_amount
 from table.presets import PRESETS

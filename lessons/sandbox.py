@@ -38,9 +38,9 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from baccarat import Coup, Shoe
 from lessons.course import COURSE, Example
 from table import errors
-from table.engine import Coup, Shoe
 from table.models import Round, Seat
 from table.presets import DEFAULT_PRESET
 from table.services import DealResult

@@ -27,12 +27,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from lessons.exercises import road_cells
-from lessons.systems_figures import COUNTING as KEPT_COUNTING
-from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
-from lessons.templatetags.systems_tags import grouped
-from table.charts import EXAMPLE_STAKE
-from table.engine import (
+from baccarat import (
     STANDARD,
     BetKind,
     Card,
@@ -49,7 +44,12 @@ from table.engine import (
     return_variance,
     study,
 )
-from table.engine.shoe import one_deck
+from baccarat.shoe import one_deck
+from lessons.exercises import road_cells
+from lessons.systems_figures import COUNTING as KEPT_COUNTING
+from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
+from lessons.templatetags.systems_tags import grouped
+from table.charts import EXAMPLE_STAKE
 from table.explain import exact_decimal
 
 SLUG = "scoreboards-and-systems"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
+from baccarat import banker_draws
 from progress.models import MASTERY_STREAK, STOOD, THIRD_CARD_COLUMNS, DrillCell
-from table.engine import banker_draws
 
 #: Levels by accuracy, for cells tried but not mastered.
 WEAK_BELOW = 0.5

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 
+from baccarat import Step
 from table import services
-from table.engine import Step
 from table.errors import TableError
 from table.forms import parse_bets, parse_chip, parse_index, parse_spot
 from table.models import Round, Seat

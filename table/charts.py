@@ -22,7 +22,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from table.engine import (
+from baccarat import (
     BetKind,
     Winner,
     coup_variance,

@@ -20,8 +20,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from table import errors
-from table.engine import (
+from baccarat import (
     CENT,
     AmbiguousAmountError,
     Coup,
@@ -31,6 +30,7 @@ from table.engine import (
     hand_total,
     player_draws,
 )
+from table import errors
 from table.explain import ambiguous_message, reason_sentence, typed_amount
 
 PLAYER_DRAW = "player_draw"

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from table.engine import (
+from baccarat import (
     AmbiguousAmountError,
     BetKind,
     Card,

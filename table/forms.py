@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal
 
+from baccarat import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
 from table import errors
-from table.engine import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
 from table.explain import ambiguous_message, typed_amount
 from table.presets import CHIPS, DEFAULT_CHIP
 

@@ -25,8 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from table import coach
-from table.engine import (
+from baccarat import (
     BANKER_TABLE,
     CENT,
     ROAD_ROWS,
@@ -43,6 +42,7 @@ from table.engine import (
     bead_plate,
     big_road,
 )
+from table import coach
 from table.explain import (
     HAND_NAMES,
     SUIT_SYMBOLS,

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
-from table.engine import NO_COMMISSION, STANDARD, PayoutSet
+from baccarat import NO_COMMISSION, STANDARD, PayoutSet
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from table import coach
-from table.engine import (
+from baccarat import (
     MAX_CARDS_PER_COUP,
     Coup,
     Odds,
@@ -15,6 +14,7 @@ from table.engine import (
     exact_odds,
     odds_for_decks,
 )
+from table import coach
 from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS
 

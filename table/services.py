@@ -27,10 +27,10 @@ from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from accounts.selectors import learner_class
+from baccarat import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from progress.selectors import course_completed
 from progress.services import drill_cell_record
 from table import coach, deal_rows, errors
-from table.engine import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from table.explain import amount_text, chips_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat, round_awaiting_call
 from table.presets import CHIPS, PRESETS, allowed_presets

@@ -9,11 +9,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from accounts.models import Classroom
+from baccarat import Shoe
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.models import IssuedQuestion
 from progress.models import Attempt
 from table import services
-from table.engine import Shoe
 from table.models import Seat
 
 

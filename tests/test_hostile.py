@@ -19,11 +19,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import Classroom
+from baccarat import Bet, BetKind
 from common.client_ip import client_ip
 from config import middleware
 from lessons.course import COURSE
 from table import errors, services
-from table.engine import Bet, BetKind
 from table.management.commands.bench import sql_statements as statements
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify

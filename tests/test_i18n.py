@@ -9,9 +9,9 @@ from django.utils import translation
 from django.utils.html import escape
 
 from accounts.models import Profile
+from baccarat import Card, Reason
 from lessons.services import lessons_load
 from table import errors
-from table.engine import Card, Reason
 from table.explain import amount_text, card_name, reason_sentence
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 

@@ -3,7 +3,7 @@ from fractions import Fraction
 
 from django import template
 
-from table.engine import Card
+from baccarat import Card
 from table.explain import amount_text, card_name, percent_sign, percent_text
 from table.presenters import card_view
 

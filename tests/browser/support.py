@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from baccarat import Bet, BetKind, Coup
 from table import coach, services
-from table.engine import Bet, BetKind, Coup
 from table.models import Round, Seat
 
 #: The two widths every journey is photographed at; the phone is also the width nothing may exceed.

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from table.engine import banker_draws
+from baccarat import banker_draws
 from tests.browser.support import htmx_click
 from tests.factories import UserFactory
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from accounts.models import Profile
+from baccarat import Bet, BetKind
 from lessons.systems import SLUG
 from table import services
-from table.engine import Bet, BetKind
 from tests.browser.support import DESKTOP, PHONE
 from tests.browser.test_phone import report, sideways
 from tests.factories import SeatFactory, UserFactory

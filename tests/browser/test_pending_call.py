@@ -12,8 +12,8 @@ from decimal import Decimal
 
 from django.urls import reverse
 
+from baccarat import Bet, BetKind
 from table import services
-from table.engine import Bet, BetKind
 from tests.browser.support import DEAL, htmx_click
 from tests.factories import SeatFactory, arrange_shoe
 from tests.table.test_pending_call import masked

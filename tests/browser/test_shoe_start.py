@@ -9,7 +9,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from accounts.models import Profile
-from table.engine import Shoe
+from baccarat import Shoe
 from table.explain import card_name
 from table.models import Round, Seat
 from tests.browser.support import htmx_click

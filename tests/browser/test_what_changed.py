@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from table.engine import Shoe
+from baccarat import Shoe
 from table.models import Seat
 from tests.browser.support import DEAL, htmx_click
 from tests.browser.test_table import add_chip

@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from table.engine import Card, Rank, Suit
+from baccarat import Card, Rank, Suit
 
 #: Seed 000: ace 1, two to nine their face value, ten and pictures 0 (by rank token).
 POINTS = {

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.engine import AmbiguousAmountError, InvalidAmountError, parse_amount, read_amount
+from baccarat import AmbiguousAmountError, InvalidAmountError, parse_amount, read_amount
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import (
+from baccarat import (
     Burn,
     Card,
     InvalidShoeError,

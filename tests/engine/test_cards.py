@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import Card, EngineError, InvalidCardError, Rank, Suit, hand_total
+from baccarat import Card, EngineError, InvalidCardError, Rank, Suit, hand_total
 from tests.engine.notation import POINTS, cards
 
 NO_DB = settings(database=None)

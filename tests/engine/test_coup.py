@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import (
+from baccarat import (
     Card,
     Coup,
     CoupOverError,

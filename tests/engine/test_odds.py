@@ -27,8 +27,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import NO_COMMISSION, BetKind, Card, Coup, InvalidShoeError, Outcome, PayoutSet, Winner
-from table.engine.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat import NO_COMMISSION, BetKind, Card, Coup, InvalidShoeError, Outcome, PayoutSet, Winner
+from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 
 TOKEN_OF_VALUE = {0: "K", 1: "A", **{value: str(value) for value in range(2, 10)}}
 

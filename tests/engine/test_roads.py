@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.engine import ROAD_ROWS, Winner, bead_plate, big_road
+from baccarat import ROAD_ROWS, Winner, bead_plate, big_road
 
 P, B, T = Winner.PLAYER, Winner.BANKER, Winner.TIE
 winners = st.lists(st.sampled_from([P, B, T]), max_size=90)

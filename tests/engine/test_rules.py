@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from table.engine import Card, Coup, Hand, Rank, Reason, banker_draws, is_natural, player_draws
+from baccarat import Card, Coup, Hand, Rank, Reason, banker_draws, is_natural, player_draws
 
 # Seed 002: "Jika kartu ketiga Pemain adalah ..." -> Banker draws on these totals.
 SEED_002_BANKER_TABLE: list[tuple[frozenset[int], frozenset[int]]] = [

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import (
+from baccarat import (
     DEFAULT_CUT_FROM_END,
     DEFAULT_DECKS,
     Card,

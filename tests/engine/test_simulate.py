@@ -2,7 +2,7 @@
 
 The fast path (``play_coup``) is checked card for card against
 ``Coup.from_cards``; the simulated frequencies are checked against the exact
-probabilities of ``table.engine.odds`` within five standard errors.
+probabilities of ``baccarat.odds`` within five standard errors.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import Card, Coup, InvalidCardError, InvalidShoeError, Outcome, Rank, Winner
-from table.engine.odds import odds_for_decks
-from table.engine.simulate import SimulationResult, play_coup, simulate
+from baccarat import Card, Coup, InvalidCardError, InvalidShoeError, Outcome, Rank, Winner
+from baccarat.odds import odds_for_decks
+from baccarat.simulate import SimulationResult, play_coup, simulate
 
 TOKEN_OF_VALUE = {0: "K", 1: "A", **{value: str(value) for value in range(2, 10)}}
 

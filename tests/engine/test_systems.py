@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine import STANDARD, BetKind, Outcome, Winner, odds_for_decks
-from table.engine.systems import (
+from baccarat import STANDARD, BetKind, Outcome, Winner, odds_for_decks
+from baccarat.systems import (
     System,
     TableLimits,
     martingale_stake,

@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Learner, Membership
+from baccarat import Bet, BetKind
 from instructors.roles import INSTRUCTORS
 from progress.models import Attempt, DrillCell, Lesson, LessonProgress, PayoutAnswer, PayoutRecord
 from progress.services import drill_cell_record, payout_answer_record
 from table import services
-from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import UserFactory, arrange_shoe, two_instructors_each_with_a_class
 

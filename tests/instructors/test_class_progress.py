@@ -19,12 +19,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
+from baccarat import Bet, BetKind
 from instructors.report import class_progress, csv_safe, progress_table
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.course import COURSE
 from progress.models import DrillCell, Lesson, LessonProgress
 from table import services
-from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 

@@ -18,11 +18,11 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Classroom, Membership
+from baccarat import Bet, BetKind
 from instructors.admin import NAMED_IN_A_LEDGER, NOTHING_DELETED, NOTHING_TO_UNLOCK, PLAYED
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from progress.models import Attempt, Lesson, LessonProgress
 from table import services
-from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory
 

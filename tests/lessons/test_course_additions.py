@@ -14,11 +14,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from lessons import exercises
-from lessons.course import LESSONS
-from lessons.models import IssuedQuestion
-from progress.models import Attempt, LessonProgress
-from table.engine import (
+from baccarat import (
     STANDARD,
     Bet,
     BetKind,
@@ -30,6 +26,10 @@ from table.engine import (
     exact_odds,
     settle,
 )
+from lessons import exercises
+from lessons.course import LESSONS
+from lessons.models import IssuedQuestion
+from progress.models import Attempt, LessonProgress
 from table.presets import STANDARD_TABLE
 from table.services import ledger_verify
 from tests.lessons.test_lessons import deal_example, example_seat

@@ -12,10 +12,10 @@ from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
+from baccarat import Card, Coup, Outcome, Winner
 from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress
-from table.engine import Card, Coup, Outcome, Winner
 from tests.factories import UserFactory
 
 HX = {"HX-Request": "true"}

@@ -36,11 +36,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from lessons import figures as lesson_figures
-from lessons import house_edge, systems
-from lessons.course import COURSE
-from table.charts import BAND_SIGMAS, example_chart
-from table.engine import (
+from baccarat import (
     DEFAULT_CUT_FROM_END,
     NO_COMMISSION,
     STANDARD,
@@ -53,6 +49,10 @@ from table.engine import (
     deck_counts,
     settle,
 )
+from lessons import figures as lesson_figures
+from lessons import house_edge, systems
+from lessons.course import COURSE
+from table.charts import BAND_SIGMAS, example_chart
 from table.explain import exact_decimal
 from table.presets import STANDARD_TABLE
 

@@ -3,7 +3,7 @@ the engine's, and the shoe's life, the formats and the games where players choos
 
 Sources: the issue's own findings (lesson 4's Lion Bonus and doubling, lesson 9's −1.2374 %,
 lesson 10's "always by a little", lesson 2's "burns 10"); the shoe procedure in
-/work/shared/design/table.md and the engine's ``Shoe`` (table/engine/shoe.py).
+/work/shared/design/table.md and the engine's ``Shoe`` (baccarat/shoe.py).
 """
 
 from decimal import Decimal
@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from baccarat import Bet, BetKind, Shoe, play_coup
 from lessons import house_edge, systems
 from lessons.systems import BINS
 from table import services
-from table.engine import Bet, BetKind, Shoe, play_coup
 from table.models import Seat
 from table.templatetags.table_tags import percent
 from tests.factories import SeatFactory, UserFactory

@@ -14,9 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from lessons import systems
-from lessons.systems_figures import COUNTING
-from table.engine import (
+from baccarat import (
     STANDARD,
     Bet,
     BetKind,
@@ -27,7 +25,9 @@ from table.engine import (
     return_variance,
     settle,
 )
-from table.engine.coup import Outcome
+from baccarat.coup import Outcome
+from lessons import systems
+from lessons.systems_figures import COUNTING
 from table.explain import amount_text, percent_sign, percent_text
 from tests.factories import SeatFactory
 

@@ -11,11 +11,11 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
+from baccarat import STANDARD, BetKind, big_road, odds_for_decks
 from lessons import exercises, systems, views
 from lessons.course import COURSE, LESSONS
 from lessons.systems_figures import COUNTING, SESSIONS
 from progress.models import Lesson, LessonProgress
-from table.engine import STANDARD, BetKind, big_road, odds_for_decks
 from tests.table.test_results import play
 
 HX = {"HX-Request": "true"}

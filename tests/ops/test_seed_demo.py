@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
+from baccarat import Bet, BetKind, Card, Coup
 from instructors.roles import INSTRUCTORS
 from lessons.course import COURSE
 from ops.management.commands import seed_demo
@@ -28,7 +29,6 @@ from progress.assignments import (
 )
 from progress.models import MASTERY_STREAK, Attempt, DrillCell, Lesson, LessonProgress
 from table import services as table_services
-from table.engine import Bet, BetKind, Card, Coup
 from table.models import LedgerEntry, Round, RoundBet, Seat
 from table.presets import allowed_presets
 

@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from table.engine import banker_draws
+from baccarat import banker_draws
 from table.presenters import banker_table_html
 
 

@@ -13,16 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from table.charts import (
-    BAND_SIGMAS,
-    EXAMPLE_ROUNDS,
-    EXAMPLE_STAKE,
-    balance_chart,
-    bet_variance,
-    example_chart,
-    round_variance,
-)
-from table.engine import (
+from baccarat import (
     STANDARD,
     BetKind,
     Winner,
@@ -31,6 +22,15 @@ from table.engine import (
     odds_for_decks,
     outcome_distribution,
     return_variance,
+)
+from table.charts import (
+    BAND_SIGMAS,
+    EXAMPLE_ROUNDS,
+    EXAMPLE_STAKE,
+    balance_chart,
+    bet_variance,
+    example_chart,
+    round_variance,
 )
 from table.explain import amount_text
 from tests.table.test_results import play

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
+from baccarat import Bet, BetKind
 from table import errors, services
-from table.engine import Bet, BetKind
 from table.models import LedgerEntry, Round, Seat
 from tests.table.test_services import bets, play
 

@@ -9,8 +9,8 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
+from baccarat import Bet, BetKind
 from table import errors, selectors, services
-from table.engine import Bet, BetKind
 from table.models import Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
 

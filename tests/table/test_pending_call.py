@@ -20,8 +20,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from baccarat import Coup
 from table import services
-from table.engine import Coup
 from table.models import Round
 from tests.factories import SeatFactory, arrange_shoe
 

@@ -6,9 +6,9 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
+from baccarat import NO_COMMISSION, Bet, BetKind, odds_for_decks
 from table import services
 from table.charts import balance_chart, house_edge
-from table.engine import NO_COMMISSION, Bet, BetKind, odds_for_decks
 from table.models import Round
 from tests.factories import arrange_shoe
 

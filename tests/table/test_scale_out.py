@@ -23,7 +23,7 @@ from decimal import Decimal
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from table import services
-from table.engine import Shoe
+from baccarat import Shoe
 from table.models import Seat
 
 cookies = {}

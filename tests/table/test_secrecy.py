@@ -13,7 +13,7 @@ from http import HTTPStatus
 
 from django.urls import reverse
 
-from table.engine import Shoe
+from baccarat import Shoe
 from table.models import Round, Seat
 from tests.factories import SeatFactory
 

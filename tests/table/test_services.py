@@ -5,8 +5,8 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
+from baccarat import Bet, BetKind, Shoe
 from table import errors, services
-from table.engine import Bet, BetKind, Shoe
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
 

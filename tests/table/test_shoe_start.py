@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from table.engine import DEFAULT_CUT_FROM_END, Card, Shoe, Winner, burn_count, deck_counts, exact_odds
+from baccarat import DEFAULT_CUT_FROM_END, Card, Shoe, Winner, burn_count, deck_counts, exact_odds
 from table.explain import card_name
 from table.models import Round, Seat
 from table.selectors import next_coup_odds

@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from baccarat import AmbiguousAmountError
 from lessons import exercises, payout
 from lessons.models import IssuedQuestion
 from table import coach, errors, forms
-from table.engine import AmbiguousAmountError
 from table.explain import amount_text, typed_amount
 from tests.factories import SeatFactory, arrange_shoe
 

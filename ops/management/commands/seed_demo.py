@@ -39,6 +39,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom, join_code_expiry
 from accounts.services import classroom_join
+from baccarat import Bet, BetKind, Coup, Shoe
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons import drill, payout
 from lessons.course import COURSE, LESSONS
@@ -48,7 +49,6 @@ from progress.models import MASTERY_STREAK, Assignment, Attempt, Lesson, LessonP
 from progress.services import lesson_visit, payout_answer_record
 from table import coach
 from table import services as table_services
-from table.engine import Bet, BetKind, Coup, Shoe
 from table.models import Round, Seat
 
 DEMO_INSTRUCTOR = "demo-teacher"

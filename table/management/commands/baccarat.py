@@ -17,9 +17,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from table.engine import BetKind, Card, Coup, EngineError, PayoutSet, Reason, Winner
-from table.engine.odds import odds_for_decks
-from table.engine.simulate import simulate
+from baccarat import BetKind, Card, Coup, EngineError, PayoutSet, Reason, Winner
+from baccarat.odds import odds_for_decks
+from baccarat.simulate import simulate
 
 RULES = ("standard", "no-commission")
 

@@ -26,8 +26,8 @@ from django.db import connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from baccarat import Shoe
 from table import benchmark, services
-from table.engine import Shoe
 from table.models import LedgerEntry, Round, Seat
 
 STARTING_CHIPS = Decimal("100000.00")

@@ -1,16 +1,16 @@
 """The rules of Punto Banco as a pure-Python library (no Django import).
 
->>> from table.engine import Card, Coup
+>>> from baccarat import Card, Coup
 >>> Coup.from_cards(Card.parse(t) for t in "4 2 4 3".split()).outcome
 Outcome(player 8, banker 5, natural)
 """
 
 from __future__ import annotations
 
-from table.engine.amounts import CENT, parse_amount, read_amount
-from table.engine.cards import Card, Rank, Suit, hand_total
-from table.engine.coup import Coup, Hand, Outcome, Reason, Step, Winner
-from table.engine.errors import (
+from baccarat.amounts import CENT, parse_amount, read_amount
+from baccarat.cards import Card, Rank, Suit, hand_total
+from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
+from baccarat.errors import (
     AmbiguousAmountError,
     CoupOverError,
     EngineError,
@@ -20,8 +20,8 @@ from table.engine.errors import (
     InvalidShoeError,
     ShoeEmptyError,
 )
-from table.engine.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
-from table.engine.payouts import (
+from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat.payouts import (
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -34,11 +34,11 @@ from table.engine.payouts import (
     settle,
     validate_bets,
 )
-from table.engine.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
-from table.engine.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
-from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
-from table.engine.simulate import SimulationResult, play_coup, simulate
-from table.engine.systems import (
+from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
+from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
+from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
+from baccarat.simulate import SimulationResult, play_coup, simulate
+from baccarat.systems import (
     System,
     SystemStudy,
     TableLimits,

@@ -9,7 +9,7 @@ reproducible; without one, each shoe is shuffled by the shoe's secure default.
 Speed: a ``Coup`` object logs a ``Step`` per card, which a lesson needs and a
 simulation does not. ``_deal`` is the fast path: it draws cards one at a time
 and makes the same decisions through the same functions of
-``table.engine.rules`` (``is_natural``, ``player_draws``, ``banker_draws``),
+``baccarat.rules`` (``is_natural``, ``player_draws``, ``banker_draws``),
 keeping only the totals. ``play_coup`` exposes it for a sequence of cards, and
 the tests check that it agrees with ``Coup.from_cards`` card for card.
 
@@ -26,11 +26,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from table.engine.cards import Card
-from table.engine.coup import Outcome, Winner
-from table.engine.errors import InvalidCardError
-from table.engine.rules import banker_draws, is_natural, player_draws
-from table.engine.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
+from baccarat.cards import Card
+from baccarat.coup import Outcome, Winner
+from baccarat.errors import InvalidCardError
+from baccarat.rules import banker_draws, is_natural, player_draws
+from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Shoe
 
 __all__ = ["SimulationResult", "play_coup", "simulate"]
 

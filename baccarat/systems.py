@@ -6,7 +6,7 @@ Player (1 to 1, no commission, a tie gives the stake back) for a fixed number
 of coups, taking each coup's result from an iterator of ``Winner`` values, and
 keeps every chip: the final stack is always the start plus the coups won
 minus the coups lost. ``winner_draws`` makes such an iterator from exact
-probabilities (``table.engine.odds``) and a seeded ``random.Random``, so a
+probabilities (``baccarat.odds``) and a seeded ``random.Random``, so a
 study is reproducible and thousands of sessions take well under a second per
 system. ``study`` plays the same coups under every system it is given, so the
 systems are compared on identical luck.
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from table.engine.coup import Outcome, Winner
-from table.engine.payouts import BetKind, PayoutSet, Result, payout_ratio
+from baccarat.coup import Outcome, Winner
+from baccarat.payouts import BetKind, PayoutSet, Result, payout_ratio
 
 __all__ = [
     "ONE_THREE_TWO_SIX",
@@ -343,8 +343,8 @@ def coup_variance(
     10 on Player and 10 on Banker never win both, and their sum barely moves.
     The variance is taken of the coup's total net, covariances included.
 
-    >>> from table.engine.odds import deck_counts, outcome_distribution
-    >>> from table.engine.payouts import STANDARD
+    >>> from baccarat.odds import deck_counts, outcome_distribution
+    >>> from baccarat.payouts import STANDARD
     >>> eight = outcome_distribution(deck_counts(8))
     >>> both = coup_variance({BetKind.PLAYER: Fraction(10), BetKind.BANKER: Fraction(10)}, STANDARD, eight)
     >>> round(float(both), 4), round(float(100 * return_variance(BetKind.PLAYER, STANDARD, eight)), 2)
@@ -363,8 +363,8 @@ def coup_variance(
 def return_variance(kind: BetKind, payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]) -> Fraction:
     """The variance of the net gain per chip staked on ``kind`` (exact): how widely single results spread.
 
-    >>> from table.engine.odds import deck_counts, outcome_distribution
-    >>> from table.engine.payouts import STANDARD
+    >>> from baccarat.odds import deck_counts, outcome_distribution
+    >>> from baccarat.payouts import STANDARD
     >>> round(float(return_variance(BetKind.PLAYER, STANDARD, outcome_distribution(deck_counts(8)))), 4)
     0.9047
     """

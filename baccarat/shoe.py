@@ -37,9 +37,9 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from table.engine.cards import Card, Rank, Suit
-from table.engine.errors import InvalidShoeError, ShoeEmptyError
-from table.engine.rules import MAX_CARDS_PER_COUP
+from baccarat.cards import Card, Rank, Suit
+from baccarat.errors import InvalidShoeError, ShoeEmptyError
+from baccarat.rules import MAX_CARDS_PER_COUP
 
 __all__ = [
     "BURN_OF_A_ZERO",

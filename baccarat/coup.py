@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from types import MappingProxyType
 
-from table.engine.cards import Card, hand_total
-from table.engine.errors import CoupOverError, InvalidCardError
-from table.engine.rules import banker_draws, is_natural, player_draws
+from baccarat.cards import Card, hand_total
+from baccarat.errors import CoupOverError, InvalidCardError
+from baccarat.rules import banker_draws, is_natural, player_draws
 
 __all__ = ["Coup", "Hand", "Outcome", "Reason", "Step", "Winner"]
 

@@ -24,8 +24,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar
 
-from table.engine.coup import Outcome, Winner
-from table.engine.errors import InvalidBetError
+from baccarat.coup import Outcome, Winner
+from baccarat.errors import InvalidBetError
 
 __all__ = [
     "NO_COMMISSION",
@@ -182,7 +182,7 @@ class BetResult:
 def payout_ratio(kind: BetKind, outcome: Outcome, payouts: PayoutSet) -> tuple[Result, Decimal, Decimal]:
     """The result of a bet kind and its winnings and commission per chip staked.
 
-    >>> from table.engine.coup import Outcome, Winner
+    >>> from baccarat.coup import Outcome, Winner
     >>> banker_six = Outcome(Winner.BANKER, 5, 6, False, 5)
     >>> payout_ratio(BetKind.BANKER, banker_six, PayoutSet.NO_COMMISSION)
     (<Result.WON: 'won'>, Decimal('0.5'), Decimal('0.0'))
@@ -238,7 +238,7 @@ def validate_bets(bets: Iterable[Bet]) -> tuple[Bet, ...]:
 def settle(bets: Iterable[Bet], outcome: Outcome, payouts: PayoutSet) -> tuple[BetResult, ...]:
     """Settle every bet of a finished coup, main bets first, then the Lion Bonus.
 
-    >>> from table.engine.coup import Outcome, Winner
+    >>> from baccarat.coup import Outcome, Winner
     >>> banker = Outcome(Winner.BANKER, 5, 7, False, 5)
     >>> [result] = settle([Bet(BetKind.BANKER, Decimal(10))], banker, PayoutSet.STANDARD)
     >>> result.returned, result.commission

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from table.engine.errors import AmbiguousAmountError, InvalidAmountError
+from baccarat.errors import AmbiguousAmountError, InvalidAmountError
 
 __all__ = ["CENT", "parse_amount", "read_amount"]
 

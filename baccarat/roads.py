@@ -11,7 +11,7 @@ describe what happened; nothing in them says anything about the next coup.
   column, or blocked by an earlier run, turns right along its row (the
   "dragon tail").
 
->>> from table.engine.coup import Winner
+>>> from baccarat.coup import Winner
 >>> road = big_road([Winner.BANKER, Winner.BANKER, Winner.TIE, Winner.PLAYER])
 >>> [(cell.column, cell.row, cell.winner.value, cell.ties) for cell in road.cells]
 [(0, 0, 'banker', 0), (0, 1, 'banker', 1), (1, 0, 'player', 0)]
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from table.engine.coup import Winner
+from baccarat.coup import Winner
 
 __all__ = ["ROAD_ROWS", "BigRoad", "RoadCell", "bead_plate", "big_road"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
-from table.engine.errors import InvalidCardError
+from baccarat.errors import InvalidCardError
 
 __all__ = ["Card", "Rank", "Suit", "hand_total"]
 

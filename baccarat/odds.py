@@ -20,7 +20,7 @@ How it stays fast (well under a second for eight full decks):
   (player total, banker total) counters.
 
 The drawing rules are not repeated here: the decision tables below are built
-once from ``table.engine.rules`` (``is_natural``, ``player_draws`` and
+once from ``baccarat.rules`` (``is_natural``, ``player_draws`` and
 ``banker_draws``), the same functions a ``Coup`` uses.
 
 Invariants: the probabilities of a distribution sum to exactly 1 whenever at
@@ -37,10 +37,10 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
-from table.engine.coup import Outcome, Winner
-from table.engine.errors import InvalidShoeError
-from table.engine.payouts import NO_COMMISSION, STANDARD, BetKind, PayoutSet, expected_return
-from table.engine.rules import MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
+from baccarat.coup import Outcome, Winner
+from baccarat.errors import InvalidShoeError
+from baccarat.payouts import NO_COMMISSION, STANDARD, BetKind, PayoutSet, expected_return
+from baccarat.rules import MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 
 __all__ = ["Odds", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
 
@@ -193,7 +193,7 @@ def outcome_distribution(counts: Sequence[int]) -> dict[Outcome, Fraction]:
 
     ``counts[v]`` is the number of undealt cards of point value ``v`` (0-9).
 
-    >>> from table.engine.coup import Winner
+    >>> from baccarat.coup import Winner
     >>> distribution = outcome_distribution((5, 0, 0, 0, 0, 0, 0, 0, 0, 1))
     >>> sum(distribution.values())
     Fraction(1, 1)
@@ -257,7 +257,7 @@ def _named_odds(counts: tuple[int, ...], payouts_name: str) -> Odds:
 def exact_odds(counts: Sequence[int], payouts: PayoutSet = STANDARD) -> Odds:
     """The exact odds of the next coup from a shoe with these counts, under these payouts.
 
-    >>> from table.engine.coup import Winner
+    >>> from baccarat.coup import Winner
     >>> odds = exact_odds(deck_counts(8))
     >>> round(float(odds.probabilities[Winner.BANKER]), 6)
     0.458597
@@ -273,7 +273,7 @@ def exact_odds(counts: Sequence[int], payouts: PayoutSet = STANDARD) -> Odds:
 def odds_for_decks(decks: int, payouts: PayoutSet = STANDARD) -> Odds:
     """The exact odds of the first coup from a fresh shoe of ``decks`` decks.
 
-    >>> from table.engine.payouts import NO_COMMISSION
+    >>> from baccarat.payouts import NO_COMMISSION
     >>> f"{float(odds_for_decks(8, NO_COMMISSION).house_edge[BetKind.BANKER]):.4%}"
     '1.4581%'
 
