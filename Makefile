@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
 #   make run   - create .venv, install, migrate, load lessons and a demo class, serve on http://127.0.0.1:8000
 #   make test  - the same venv, then the whole test suite (DATABASE_URL picks the database)
-# Dependencies come from the hashed lock files; `make lock` recompiles them (README: Dependencies).
+# Dependencies come from the hashed lock files; `make lock` recompiles them (docs/development.md, "Dependencies").
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -12,7 +12,7 @@ PORT ?= 8000
 
 .PHONY: run test lint format static bench lock
 
-# Installs come only from the hashed lock (see "Dependencies" in the README): every package at
+# Installs come only from the hashed lock (see "Dependencies" in docs/development.md): every package at
 # its pinned version, each download checked against PyPI's hashes. The project itself is then
 # installed editable without touching its dependencies (an editable install cannot be hashed);
 # --no-build-isolation builds it with the locked setuptools and wheel.

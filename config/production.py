@@ -27,7 +27,7 @@ PLACEHOLDER_DB_PASSWORD = "change-me-database-password"
 if os.environ.get("POSTGRES_PASSWORD") == PLACEHOLDER_DB_PASSWORD:
     raise ImproperlyConfigured(
         "POSTGRES_PASSWORD is still the placeholder from .env.example: put a password of your own in .env "
-        "(any printable characters) before the first start, as the README says."
+        "(any printable characters) before the first start, as docs/self-hosting.md says."
     )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

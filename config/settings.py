@@ -40,7 +40,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
-    # Our apps, from the top of the dependency graph down (README, "Layout"; checked by `make lint`).
+    # Our apps, from the top of the dependency graph down (docs/development.md; checked by `make lint`).
     "ops",
     "instructors",
     "lessons",
@@ -146,7 +146,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Sessions live in the database: logging out or changing the password ends every copy of
 # the session (a signed cookie captured before a logout kept working on a shared computer).
-# `manage.py clearsessions` removes expired rows (README, "Self-hosting").
+# `manage.py clearsessions` removes expired rows (docs/self-hosting.md).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 AUTHENTICATION_BACKENDS = [
@@ -164,7 +164,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "common.client_ip.client_ip"
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 AXES_RESET_ON_SUCCESS = True
-# Rows written (accounts.backends; README, "Rows a client can write"): a client address writes at most
+# Rows written (accounts.backends; docs/self-hosting.md): a client address writes at most
 # this many axes rows for usernames with no account (kept AXES_COOLOFF_TIME; past it, a wrong username is
 # answered as before and writes nothing), and an account logs in at most this many times (a session row
 # each) an hour; past it, a log-in to it is refused with a 429 and writes nothing. Pupils share an address
@@ -222,7 +222,7 @@ USE_TZ = True
 
 # The helpline every page's footer names, per language (free text: a name and a number). A class can
 # name its own in the admin, which its learners then see instead. Indonesian has no default: its footer
-# then points to a doctor or counsellor (README, "Configuration").
+# then points to a doctor or counsellor (docs/configuration.md).
 HELPLINES = {
     "en": env.str("HELPLINE_EN", default="0808 8020 133 (UK), 1-800-GAMBLER (US)"),
     "de": env.str("HELPLINE_DE", default="0800 1 37 27 00"),

@@ -1,7 +1,7 @@
 """Slow clients against a local server, and a probe that counts how often ``/ping`` still answers.
 
 Used by tests/test_slow_clients.py (gunicorn) and tests/deploy/test_compose.py (through Caddy); the
-figures in the README come from the same functions (``python -m tests.slowclients PORT``).
+figures in docs/performance.md come from the same functions (``python -m tests.slowclients PORT``).
 
 A dribbler is what one laptop does to a site: it announces a request, then sends it one byte at a
 time, never finishing; when the server cuts it off it connects again at once and starts over.

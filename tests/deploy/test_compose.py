@@ -267,7 +267,7 @@ def test_the_stack_serves_a_school_through_the_proxy_and_survives_restarts_upgra
     stack.wait_until_served("served after the upgrade")
     assert b"<!-- upgraded -->" in stack.get("/lessons/hands-and-results/")[2]
 
-    # --- Backup and restore, as the README says -----------------------------------------------------
+    # --- Backup and restore, as docs/self-hosting.md says ------------------------------------------
     dump = stack.compose(
         "exec", "-T", "db", "sh", "-c", 'pg_dump -U "$POSTGRES_USER" -Fc "$POSTGRES_DB"'
     ).stdout
