@@ -30,7 +30,7 @@ from accounts.selectors import learner_class
 from baccarat import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, validate_bets
 from progress.selectors import course_completed
 from progress.services import drill_cell_record
-from table import coach, deal_rows, errors
+from table import coach, deal_rows, errors, shuffle
 from table.explain import amount_text, chips_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat, round_awaiting_call
 from table.presets import CHIPS, PRESETS, allowed_presets
@@ -360,7 +360,7 @@ def _shoe_finished(seat: Seat) -> bool:
 
 def _new_shoe(seat: Seat) -> None:
     """Shuffle the table's next shoe and burn its start, as a dealer does (the shoe records the burn)."""
-    shoe = Shoe.shuffled(seat.table.decks)
+    shoe = Shoe.shuffled(seat.table.decks, rng=shuffle.rng())
     shoe.burn()
     seat.shoe_state = shoe.dumps()
     seat.shoe_number += 1

@@ -33,6 +33,15 @@ def _seeded_questions(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _seeded_shuffle(monkeypatch):
+    """The practice table shuffles its new shoes from a seeded generator in every test."""
+    from table import shuffle
+
+    generator = random.Random(27)
+    monkeypatch.setattr(shuffle, "SOURCE", lambda: generator)
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests only: hash passwords cheaply (production keeps Django's default)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
