@@ -9,11 +9,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from accounts.models import Classroom
-from baccarat import Shoe
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.models import IssuedQuestion
 from progress.models import Attempt
-from table import services
+from table import playing, services
 from table.models import Seat
 
 
@@ -77,12 +76,7 @@ class SeatFactory(factory.Factory):
 
 def arrange_shoe(seat: Seat, cards: list[str] | str, *, filler: int = 12) -> Seat:
     """Put an arranged shoe in front of the seat: these cards first, then ``filler`` tens."""
-    tokens = cards.split() if isinstance(cards, str) else list(cards)
-    shoe = Shoe.arranged([*tokens, *(["10S"] * filler)])
-    shoe.decks = seat.table.decks
-    Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=seat.shoe_number + 1)
-    seat.refresh_from_db()
-    return seat
+    return playing.shoe_arrange(seat, cards, tail=["10S"] * filler)
 
 
 def two_instructors_each_with_a_class() -> dict:

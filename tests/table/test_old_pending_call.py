@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from baccarat import Bet, BetKind
-from table import errors, selectors, services
+from table import errors, playing, selectors, services
 from table.models import Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
 
@@ -19,10 +19,8 @@ TWO_COUPS = "2 4 3 4 2 4 3 4"
 
 
 def play(seat, stake):
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(stake))])
-    for index in range(4):
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
-    assert round.state == Round.State.SETTLED
+    round = playing.round_play(seat, {"player": stake})
+    assert len(round.card_tokens) == 4
     return round
 
 

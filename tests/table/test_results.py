@@ -6,24 +6,16 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from baccarat import NO_COMMISSION, Bet, BetKind, odds_for_decks
-from table import services
+from baccarat import NO_COMMISSION, BetKind, odds_for_decks
+from table import playing, services
 from table.charts import balance_chart, house_edge
-from table.models import Round
-from tests.factories import arrange_shoe
 
 HX = {"HX-Request": "true"}
 
 
 def play(seat, cards, **stakes):
     """Play one coup; ``cards=None`` deals on from the shoe as it is."""
-    if cards is not None:
-        arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind(k), Decimal(v)) for k, v in stakes.items()])
-    index = 0
-    while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
-        index += 1
+    playing.round_play(seat, stakes, cards=cards)
 
 
 def test_the_chart_follows_the_ledger_and_drifts_by_the_exact_house_edge(seat):
