@@ -1,8 +1,10 @@
 """``manage.py baccarat``: the command line as a user runs it.
 
-Most tests start a real ``manage.py`` process so exit statuses and the split
-between stdout and stderr are the real ones; a few cheap checks go through
-``call_command``.
+The tests run the command in this process through ``call_command`` (``baccarat()``
+below returns its exit status, stdout and stderr as the command line would show
+them); one smoke test starts a real ``manage.py`` process, where the process
+itself (exit statuses, argparse's usage errors, the split between stdout and
+stderr) is the point.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
 
@@ -43,14 +46,34 @@ SEED_004_TIE = {
 }
 
 
-def baccarat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python manage.py baccarat ARGS`` from the project root."""
+@dataclass(frozen=True)
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def baccarat(*args: str, stdin: str | None = None) -> Run:
+    """``manage.py baccarat ARGS`` in this process: a ``CommandError`` becomes its exit status and
+    its message on stderr, as ``manage.py`` reports it."""
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch("sys.stdin", io.StringIO(stdin or "")):
+        try:
+            call_command("baccarat", *args, stdout=out, stderr=err)
+        except CommandError as error:
+            err.write(f"CommandError: {error}\n")
+            return Run(error.returncode, out.getvalue(), err.getvalue())
+    return Run(0, out.getvalue(), err.getvalue())
+
+
+def process(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python manage.py baccarat ARGS`` as a real process from the project root."""
     return subprocess.run(
         [sys.executable, "manage.py", "baccarat", *args],
         cwd=BASE_DIR,
         capture_output=True,
         text=True,
-        input=stdin if stdin is not None else "",
+        input="",
         timeout=120,
     )
 
@@ -68,7 +91,7 @@ def coup_fields(result: dict) -> dict:
     return {key: result[key] for key in COUP_FIELDS}
 
 
-def assert_clean_failure(run: subprocess.CompletedProcess[str]) -> str:
+def assert_clean_failure(run: Run | subprocess.CompletedProcess[str]) -> str:
     """Exit status 2, nothing on stdout, one clear message on stderr; returns stderr."""
     assert run.returncode == 2, run
     assert run.stdout == ""
@@ -117,17 +140,15 @@ def test_coup_json_resolves_the_coup_from_the_cards_in_dealing_order(cards, expe
     assert coup_fields(json.loads(call("coup", "--json", *cards))) == expected
 
 
-@pytest.mark.parametrize(
-    ("cards", "expected"),
-    [(["4", "2", "4", "3"], SEED_004_NATURAL), (["5", "3", "K", "J", "8"], SEED_004_TIE)],
-    ids=["natural", "tie"],
-)
-def test_coup_json_reports_the_seed_004_examples_from_a_real_process(cards, expected):
-    run = baccarat("coup", "--json", *cards)
+def test_a_real_process_prints_json_on_stdout_and_exits_2_with_usage_on_stderr_on_bad_options():
+    run = process("coup", "--json", "4", "2", "4", "3")
 
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
-    assert coup_fields(json.loads(run.stdout)) == expected
+    assert coup_fields(json.loads(run.stdout)) == SEED_004_NATURAL
+
+    stderr = assert_clean_failure(process("odds", "--rules", "european"))
+    assert "usage:" in stderr and "european" in stderr
 
 
 def test_coup_json_accepts_suit_letters_in_either_case_and_ignores_leftover_cards():
@@ -319,14 +340,7 @@ ODDS_REFERENCE = {
 
 @pytest.mark.parametrize(("decks", "rules"), list(ODDS_REFERENCE), ids=lambda v: str(v))
 def test_odds_json_has_the_documented_shape_and_the_reference_figures(decks, rules):
-    args = ["odds", "--json", "--decks", str(decks), "--rules", rules]
-    if (decks, rules) == (8, "standard"):
-        run = baccarat(*args)  # once through a real process
-        assert run.returncode == 0, run.stderr
-        assert run.stderr == ""
-        output = run.stdout
-    else:
-        output = call(*args)
+    output = call("odds", "--json", "--decks", str(decks), "--rules", rules)
     assert len(output.splitlines()) == 1
     data = json.loads(output)
     assert set(data) == {"decks", "rules", "probabilities", "house_edge"}
@@ -396,9 +410,11 @@ def test_odds_with_a_deck_count_outside_1_to_8_is_a_status_2_command_error(decks
     assert "deck" in str(caught.value).lower() and decks in str(caught.value)
 
 
-def test_odds_with_unknown_rules_exits_2_and_lists_the_choices():
-    stderr = assert_clean_failure(baccarat("odds", "--rules", "european"))
+def test_odds_with_unknown_rules_is_refused_with_the_choices():
+    with pytest.raises(CommandError) as caught:
+        call("odds", "--rules", "european")
 
+    stderr = str(caught.value)
     assert "european" in stderr
     assert "standard" in stderr and "no-commission" in stderr
 
@@ -469,10 +485,11 @@ def test_simulate_with_bad_hands_or_decks_is_a_status_2_command_error(hands, dec
     assert caught.value.returncode == 2
 
 
-def test_simulate_without_hands_exits_2_with_usage_on_stderr():
-    stderr = assert_clean_failure(baccarat("simulate", "--seed", "1"))
+def test_simulate_without_hands_is_refused_naming_the_option():
+    with pytest.raises(CommandError) as caught:
+        call("simulate", "--seed", "1")
 
-    assert "--hands" in stderr
+    assert "--hands" in str(caught.value)
 
 
 def test_stdin_skips_blank_lines_and_keeps_the_order_of_the_others():
