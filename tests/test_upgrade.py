@@ -31,7 +31,9 @@ BEFORE_THE_SPLIT = [
 
 OLD_NODES = [node for node in BEFORE_THE_SPLIT if node[1] is not None]
 
-pytestmark = pytest.mark.django_db(transaction=True)
+#: Slow (it migrates the whole schema back and forth): ``make test`` leaves it out, CI runs it once,
+#: on PostgreSQL (``.ci/run``); by hand: ``.venv/bin/pytest -m upgrade``.
+pytestmark = [pytest.mark.upgrade, pytest.mark.django_db(transaction=True)]
 
 
 def _migrate(targets):
