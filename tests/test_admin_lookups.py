@@ -26,6 +26,7 @@ from django.utils import timezone
 from accounts.models import Classroom, ResetLink
 from accounts.services import reset_link_make, token_normalise
 from common.admin import DeclaredLookupsOnly
+from ops import demo
 from ops.management.commands import seed_demo
 from progress.models import Assignment
 from table.models import Seat
@@ -54,17 +55,17 @@ def seeded(django_db_setup, django_db_blocker):
             seed_demo.seed()
             UserFactory(username="root", is_staff=True, is_superuser=True)
             Assignment.objects.create(
-                classroom=Classroom.objects.get(name=seed_demo.DEMO_CLASS),
+                classroom=Classroom.objects.get(name=demo.DEMO_CLASS),
                 kind=Assignment.Kind.DRILL_MASTERY,
                 due_at=timezone.now() + timedelta(days=7),
             )
             # A real failed log-in (axes keeps its form data) and a real successful one.
             Client().post(reverse("login"), {"username": "demo-learner-2", "password": WRONG_PASSWORD})
             Client().post(
-                reverse("login"), {"username": "demo-learner-1", "password": seed_demo.DEMO_LEARNER_PASSWORD}
+                reverse("login"), {"username": "demo-learner-1", "password": demo.DEMO_LEARNER_PASSWORD}
             )
             # A password-reset link the demo instructor made for a learner (its token is a secret too).
-            instructor = User.objects.get(username=seed_demo.DEMO_INSTRUCTOR)
+            instructor = User.objects.get(username=demo.DEMO_INSTRUCTOR)
             RESET_TOKENS.append(
                 reset_link_make(actor=instructor, learner=User.objects.get(username="demo-learner-4"))[1]
             )
@@ -86,7 +87,7 @@ def as_root(seeded, db, client):
 
 @pytest.fixture
 def as_teacher(seeded, db, client):
-    client.force_login(User.objects.get(username=seed_demo.DEMO_INSTRUCTOR))
+    client.force_login(User.objects.get(username=demo.DEMO_INSTRUCTOR))
     return client
 
 

@@ -144,7 +144,7 @@ def instructor_log_in(demo, log_in) -> Callable:
     """``instructor_log_in(context)``: that browser context is logged in as the demo instructor."""
     from django.contrib.auth import get_user_model
 
-    from ops.management.commands.seed_demo import DEMO_INSTRUCTOR
+    from ops.demo import DEMO_INSTRUCTOR
 
     instructor = get_user_model().objects.get(username=DEMO_INSTRUCTOR)
     return lambda context: log_in(context, instructor)

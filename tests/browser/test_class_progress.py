@@ -69,7 +69,7 @@ def test_an_instructor_assigns_a_lesson_with_a_due_date_and_finds_who_is_late(
     page.locator("#id_due_at_0").fill((timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%d"))
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".messagelist .success")).to_be_visible()
-    # The demo class has three assignments of its own (seed_demo.DEMO_ASSIGNMENTS); this one is new.
+    # The demo class has three assignments of its own (ops/demo.py, DEMO_ASSIGNMENTS); this one is new.
     assert Assignment.objects.filter(classroom=demo, lesson=lesson).count() == 1
 
     expected = let_the_due_moment_pass(lesson)

@@ -20,7 +20,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from lessons.course import COURSE
-from ops.management.commands.seed_demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
+from ops.demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
 from table.services import ledger_verify, seat_for_learner
 from tests.browser.support import DEAL, htmx_click
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
@@ -104,7 +104,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     assert seat.coach_mode and seat.balance == demo.starting_balance == Decimal("100.00")
     arrange_shoe(seat, TABLE_COUPS)
 
-    # The demo class asks for lesson 3 (seed_demo.DEMO_ASSIGNMENTS): it was due before this learner joined.
+    # The demo class asks for lesson 3 (ops/demo.py, DEMO_ASSIGNMENTS): it was due before this learner joined.
     expect(page.get_by_role("link", name="Lesson 3. Counting a hand: 4 plus 4")).to_be_visible()
 
     # --- Lesson 3: 4 plus 4, dealt one card per click, and the counting exercise -----------------------
