@@ -165,7 +165,7 @@ def test_the_class_progress_page_shows_who_mastered_the_payout_drill(
 ):
     from accounts.models import Membership
 
-    # Learners 3 and 5 of the demo have not touched the payout drill yet (seed_demo.PAYOUT_PLANS).
+    # Learners 3 and 5 of the demo have not touched the payout drill yet (PAYOUT_PLANS in ops/demo.py).
     members = Membership.objects.filter(classroom=demo).select_related("user")
     first = members.get(user__username="demo-learner-5").user
     second = members.get(user__username="demo-learner-3").user
