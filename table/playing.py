@@ -54,6 +54,11 @@ def shoe_arrange(
     return seat
 
 
+def seat_open(user) -> Seat:
+    """The learner's practice-table seat, opened (with the class's starting chips) if it is new."""
+    return services.seat_for_learner(user=user)
+
+
 def latest_round(seat: Seat) -> Round | None:
     """The seat's newest round, fresh from the database."""
     return Round.objects.filter(seat=seat).order_by("-number").first()

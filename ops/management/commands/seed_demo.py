@@ -49,7 +49,6 @@ from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, Assignment, Attempt, Lesson, LessonProgress
 from progress.services import lesson_visit, payout_answer_record
 from table import coach, playing
-from table import services as table_services
 
 ALLOW_ENV = "ALLOW_DEMO_SEED"
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -289,7 +288,7 @@ def _payout(user, plan: demo.LearnerPlan, start: datetime) -> None:
 def _rounds(user, plan: demo.LearnerPlan, rng: random.Random) -> None:
     """Play the plan's rounds at the learner's table seat, answering coach-mode calls when it is on
     (coach mode is on for a learner who has not finished the course)."""
-    seat = table_services.seat_for_learner(user=user)
+    seat = playing.seat_open(user)
     tokens = " ".join(play.cards for play in plan.rounds).split()
     # The cut card right after the demo coups: the shoe ends there, so the next confirm shuffles.
     playing.shoe_arrange(seat, tokens, tail=demo.SHOE_TAIL, cut=len(tokens))
