@@ -432,7 +432,7 @@ def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal =
 
 
 def _outcome(winner: str, player: int, banker: int) -> Outcome:
-    return Outcome(Winner(winner), player, banker, False, 5)
+    return Outcome(player_total=player, banker_total=banker, player_count=3, banker_count=2, natural=False)
 
 
 # --- 7. Drawing ----------------------------------------------------------------
@@ -1074,13 +1074,36 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
     ),
     "settlement": (
         [
-            lambda: settlement_question("player", 10, Outcome(Winner.PLAYER, 8, 5, True, 4)),
-            lambda: settlement_question("player", 10, Outcome(Winner.BANKER, 5, 8, True, 4)),
-            lambda: settlement_question("player", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
-            lambda: settlement_question("tie", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
-            lambda: settlement_question("banker", 10, Outcome(Winner.BANKER, 5, 8, True, 4)),
+            lambda: settlement_question(
+                "player",
+                10,
+                Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True),
+            ),
+            lambda: settlement_question(
+                "player",
+                10,
+                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
+            ),
+            lambda: settlement_question(
+                "player",
+                10,
+                Outcome(player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False),
+            ),
+            lambda: settlement_question(
+                "tie",
+                10,
+                Outcome(player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False),
+            ),
+            lambda: settlement_question(
+                "banker",
+                10,
+                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
+            ),
             # After the five cases of seed 004: lesson 6's two-spot example.
-            lambda: spots_question({"player": 10, "banker": 10}, Outcome(Winner.BANKER, 5, 8, True, 4)),
+            lambda: spots_question(
+                {"player": 10, "banker": 10},
+                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
+            ),
         ],
         _generate_settlement,
     ),
