@@ -52,7 +52,8 @@ class BetSpec:
 
     ``limits`` is the default (lowest, highest) stake, or ``None`` for the
     table's main-bet limits. ``one_side_only``: bets of this family go on one
-    hand at a time (a Lion Bonus on Player or on Banker, never both).
+    hand at a time (a Lion Bonus on Player or on Banker, never both). ``slug`` is
+    the id outside outputs (the CLI's JSON) print, the key if ``None``.
 
     :raises InvalidBetError: for an empty key or a name missing in one of ``LANGUAGES``.
     """
@@ -65,6 +66,7 @@ class BetSpec:
     family: str = MAIN
     limits: tuple[Decimal, Decimal] | None = None
     one_side_only: bool = False
+    slug: str | None = None
 
     def __post_init__(self) -> None:
         if not self.key or not self.key.isidentifier():
@@ -73,6 +75,8 @@ class BetSpec:
         if missing:
             raise InvalidBetError(f"The bet {self.key!r} has no name in {', '.join(missing)}.")
         object.__setattr__(self, "names", MappingProxyType(dict(self.names)))
+        if self.slug is None:
+            object.__setattr__(self, "slug", self.key)
 
     @property
     def is_side_bet(self) -> bool:
@@ -235,5 +239,6 @@ for _side, _names in (
             family="lion",
             limits=_LION_LIMITS,
             one_side_only=True,
+            slug=f"lion_bonus_{_side.value}",
         )
     )

@@ -94,7 +94,7 @@ def test_a_registered_bet_is_named_in_every_language_and_settles(throwaway_bet):
         "Natural apa saja",
     ]
     assert throwaway_bet.is_side_bet and throwaway_bet in all_bets()
-    natural = Coup.replay("9 K K K".split()).outcome
+    natural = Coup.replay(["9", "K", "K", "K"]).outcome
     [result] = settle([Bet(ANY_NATURAL, Decimal("5.00"))], natural, STANDARD)
     assert (result.result, result.winnings, result.case.paid) == (
         Result.WON,
@@ -150,6 +150,6 @@ def test_only_one_side_of_a_one_side_family():
     with pytest.raises(InvalidBetError):
         settle(
             [Bet("lion_player", Decimal(10)), Bet("lion_banker", Decimal(10))],
-            Coup.replay("9 K K K".split()).outcome,
+            Coup.replay(["9", "K", "K", "K"]).outcome,
             STANDARD,
         )

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat import Card, Coup, Outcome, Winner
+from baccarat import Card, Coup, Outcome
 from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress

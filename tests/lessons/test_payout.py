@@ -12,7 +12,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat import Bet, BetKind, Outcome, PayoutSet, Winner, settle
+from baccarat import Bet, BetKind, Outcome, PayoutSet, settle
 from lessons import drill, payout
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord

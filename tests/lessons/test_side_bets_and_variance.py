@@ -18,7 +18,6 @@ from baccarat import (
     STANDARD,
     Bet,
     BetKind,
-    Winner,
     deck_counts,
     odds_for_decks,
     outcome_distribution,
