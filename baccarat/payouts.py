@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
+from typing import cast
 
 from baccarat.amounts import CENT
 from baccarat.bets import BetSpec, all_bets, bet_spec
@@ -71,13 +72,13 @@ class BetKind(StrEnum):
         return self.is_side_bet
 
 
-def kind_of(key: str) -> str:
+def kind_of(key: str) -> BetKind:
     """A registered kind's key, as a ``BetKind`` member where it is a built-in one.
 
     :raises InvalidBetError: if no kind with that key is registered.
     """
     spec = bet_spec(key)
-    return BetKind(spec.key) if spec.key in BetKind._value2member_map_ else spec.key
+    return BetKind(spec.key) if spec.key in BetKind._value2member_map_ else cast(BetKind, spec.key)
 
 
 def _amount(value: Decimal, what: str) -> Decimal:
@@ -102,7 +103,9 @@ class Bet:
         or the kind is not registered.
     """
 
-    kind: str
+    #: A built-in kind is a ``BetKind``; a kind registered later is kept as its key (a ``str``),
+    #: which is why everything here reads it through ``bet_spec``.
+    kind: BetKind
     amount: Decimal
 
     def __post_init__(self) -> None:

@@ -556,7 +556,7 @@ def banker_table_question(total: int, third: int) -> Question:
 # --- 9. House edge -------------------------------------------------------------
 
 
-def _edges() -> Mapping[BetKind, Any]:
+def _edges() -> Mapping[str, Any]:
     return odds_for_decks(8, STANDARD).house_edge
 
 
