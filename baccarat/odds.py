@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 
 from baccarat.bets import all_bets, registry_version
@@ -191,17 +191,11 @@ def _distribution(counts: tuple[int, ...]) -> Mapping[Outcome, Fraction]:
     distribution: dict[Outcome, Fraction] = {}
     for weights, natural, player_count, banker_count in tables:
         denominator = _falling(total, player_count + banker_count)
+        ending = partial(Outcome, player_count=player_count, banker_count=banker_count, natural=natural)
         for index, weight in enumerate(weights):
             if weight:
                 player, banker = divmod(index, 10)
-                outcome = Outcome(
-                    player_total=player,
-                    banker_total=banker,
-                    player_count=player_count,
-                    banker_count=banker_count,
-                    natural=natural,
-                )
-                distribution[outcome] = Fraction(weight, denominator)
+                distribution[ending(player_total=player, banker_total=banker)] = Fraction(weight, denominator)
     return MappingProxyType(distribution)
 
 

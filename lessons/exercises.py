@@ -432,7 +432,13 @@ def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal =
 
 
 def _outcome(winner: str, player: int, banker: int) -> Outcome:
+    """A coup Player drew a third card in and Banker did not (``winner`` is implied by the totals)."""
     return Outcome(player_total=player, banker_total=banker, player_count=3, banker_count=2, natural=False)
+
+
+def _natural(player: int, banker: int) -> Outcome:
+    """A coup ended by a natural after four cards."""
+    return Outcome(player_total=player, banker_total=banker, player_count=2, banker_count=2, natural=True)
 
 
 # --- 7. Drawing ----------------------------------------------------------------
@@ -1074,36 +1080,13 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
     ),
     "settlement": (
         [
-            lambda: settlement_question(
-                "player",
-                10,
-                Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True),
-            ),
-            lambda: settlement_question(
-                "player",
-                10,
-                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
-            ),
-            lambda: settlement_question(
-                "player",
-                10,
-                Outcome(player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False),
-            ),
-            lambda: settlement_question(
-                "tie",
-                10,
-                Outcome(player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False),
-            ),
-            lambda: settlement_question(
-                "banker",
-                10,
-                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
-            ),
+            lambda: settlement_question("player", 10, _natural(8, 5)),
+            lambda: settlement_question("player", 10, _natural(5, 8)),
+            lambda: settlement_question("player", 10, _outcome("tie", 3, 3)),
+            lambda: settlement_question("tie", 10, _outcome("tie", 3, 3)),
+            lambda: settlement_question("banker", 10, _natural(5, 8)),
             # After the five cases of seed 004: lesson 6's two-spot example.
-            lambda: spots_question(
-                {"player": 10, "banker": 10},
-                Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
-            ),
+            lambda: spots_question({"player": 10, "banker": 10}, _natural(5, 8)),
         ],
         _generate_settlement,
     ),
