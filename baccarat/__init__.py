@@ -8,6 +8,7 @@ Outcome(player 8, banker 5, natural)
 from __future__ import annotations
 
 from baccarat.amounts import CENT, parse_amount, read_amount
+from baccarat.bets import LANGUAGES, BetSpec, all_bets, bet_spec, register, registry_version, unregister
 from baccarat.cards import Card, Rank, Suit, hand_total
 from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
 from baccarat.errors import (
@@ -30,10 +31,12 @@ from baccarat.payouts import (
     PayoutSet,
     Result,
     expected_return,
+    payment_case,
     payout_ratio,
     settle,
     validate_bets,
 )
+from baccarat.paytable import Paid, PaymentCase
 from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
 from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
@@ -53,6 +56,7 @@ from baccarat.systems import (
 __all__ = [
     "BANKER_TABLE",
     "CENT",
+    "LANGUAGES",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
     "MAX_CARDS_PER_COUP",
@@ -65,6 +69,7 @@ __all__ = [
     "Burn",
     "BetKind",
     "BetResult",
+    "BetSpec",
     "Card",
     "Coup",
     "CoupOverError",
@@ -76,6 +81,8 @@ __all__ = [
     "InvalidShoeError",
     "Odds",
     "Outcome",
+    "Paid",
+    "PaymentCase",
     "PayoutSet",
     "Rank",
     "Reason",
@@ -91,7 +98,9 @@ __all__ = [
     "SystemStudy",
     "TableLimits",
     "Winner",
+    "all_bets",
     "banker_draws",
+    "bet_spec",
     "bead_plate",
     "big_road",
     "burn_count",
@@ -105,15 +114,19 @@ __all__ = [
     "odds_for_decks",
     "outcome_distribution",
     "parse_amount",
+    "payment_case",
     "payout_ratio",
     "play_coup",
     "play_session",
     "player_draws",
     "read_amount",
+    "register",
+    "registry_version",
     "return_variance",
     "settle",
     "simulate",
     "study",
+    "unregister",
     "validate_bets",
     "winner_draws",
 ]

@@ -100,22 +100,56 @@ class Step:
         return f"{self.card!r}>{self.hand.value}:{','.join(self.reasons)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome:
-    """The result of a finished coup.
+    """The result of a finished coup, built by keyword: each hand's total and card count, natural or not.
+
+    ``player_cards`` and ``banker_cards`` hold the cards themselves when they
+    are known (an outcome from a ``Coup``); they take no part in equality, so
+    an outcome of the exact-odds enumeration (counts only) equals the coup's.
 
     >>> coup = Coup.from_cards(Card.parse(t) for t in "4 2 4 3".split())
     >>> coup.outcome
     Outcome(player 8, banker 5, natural)
-    >>> coup.outcome.winner, coup.outcome.margin
-    (<Winner.PLAYER: 'player'>, 3)
+    >>> coup.outcome.winner, coup.outcome.margin, coup.outcome.player_count
+    (<Winner.PLAYER: 'player'>, 3, 2)
+    >>> coup.outcome == Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True)
+    True
+
+    :raises ValueError: if the figures cannot belong to one coup.
     """
 
-    winner: Winner
     player_total: int
     banker_total: int
+    player_count: int
+    banker_count: int
     natural: bool
-    cards_dealt: int
+    player_cards: tuple[Card, ...] = field(default=(), compare=False, repr=False)
+    banker_cards: tuple[Card, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.player_total <= 9 and 0 <= self.banker_total <= 9):
+            raise ValueError(f"A total is 0 to 9, not {self.player_total} and {self.banker_total}.")
+        if not (self.player_count in (2, 3) and self.banker_count in (2, 3)):
+            raise ValueError(f"A hand holds 2 or 3 cards, not {self.player_count} and {self.banker_count}.")
+        if self.natural and self.cards_dealt != 4:
+            raise ValueError("A natural ends the coup after exactly four cards.")
+        for cards, count, total in (
+            (self.player_cards, self.player_count, self.player_total),
+            (self.banker_cards, self.banker_count, self.banker_total),
+        ):
+            if cards and (len(cards) != count or hand_total(cards) != total):
+                raise ValueError(f"The cards {cards!r} do not make {count} cards totalling {total}.")
+
+    @property
+    def winner(self) -> Winner:
+        """Who won: the higher total, or a tie."""
+        return Winner.of(self.player_total, self.banker_total)
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards the coup used (4 to 6)."""
+        return self.player_count + self.banker_count
 
     @property
     def margin(self) -> int:
@@ -128,6 +162,14 @@ class Outcome:
         if self.winner is Winner.TIE:
             return None
         return self.player_total if self.winner is Winner.PLAYER else self.banker_total
+
+    def total_of(self, hand: Hand | str) -> int:
+        """The final total of one hand."""
+        return self.player_total if Hand(hand) is Hand.PLAYER else self.banker_total
+
+    def count_of(self, hand: Hand | str) -> int:
+        """How many cards one hand took (2 or 3)."""
+        return self.player_count if Hand(hand) is Hand.PLAYER else self.banker_count
 
     def __repr__(self) -> str:
         natural = ", natural" if self.natural else ""
@@ -274,7 +316,15 @@ class Coup:
     def _finish(self, natural: bool, *reasons: Reason) -> tuple[Reason, ...]:
         player, banker = self.player_total, self.banker_total
         self.next_hand = None
-        self.outcome = Outcome(Winner.of(player, banker), player, banker, natural, self.cards_dealt)
+        self.outcome = Outcome(
+            player_total=player,
+            banker_total=banker,
+            player_count=len(self.player),
+            banker_count=len(self.banker),
+            natural=natural,
+            player_cards=tuple(self.player),
+            banker_cards=tuple(self.banker),
+        )
         return (*reasons, Reason.COUP_OVER)
 
     def _params(self) -> Mapping[str, Param]:

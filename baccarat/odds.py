@@ -26,7 +26,9 @@ once from ``baccarat.rules`` (``is_natural``, ``player_draws`` and
 Invariants: the probabilities of a distribution sum to exactly 1 whenever at
 least six cards remain (any coup can then be dealt to the end); only outcomes
 with a positive probability appear; a house edge is minus the expected return
-per chip staked, so a positive edge favours the house.
+per chip staked, so a positive edge favours the house. ``Odds.house_edge``
+prices every bet kind in the registry (``baccarat.bets``), one registered
+after the import included.
 """
 
 from __future__ import annotations
@@ -34,12 +36,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 
+from baccarat.bets import all_bets, registry_version
 from baccarat.coup import Outcome, Winner
 from baccarat.errors import InvalidShoeError
-from baccarat.payouts import NO_COMMISSION, STANDARD, BetKind, PayoutSet, expected_return
+from baccarat.payouts import NO_COMMISSION, STANDARD, PayoutSet, expected_return
 from baccarat.rules import MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 
 __all__ = ["Odds", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
@@ -102,15 +105,17 @@ def _falling(n: int, k: int) -> int:
     return product
 
 
-def _weights(counts: tuple[int, ...]) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Integer weights per (player total * 10 + banker total): naturals, 4, 5 and 6 cards.
+def _weights(counts: tuple[int, ...]) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """Integer weights per (player total * 10 + banker total): naturals, both stood, only Player
+    drew, only Banker drew, both drew.
 
     Each weight is the number of ordered card sequences (cards told apart) that
     end the coup with those totals and that number of cards.
     """
     natural4 = [0] * 100
     stood4 = [0] * 100
-    five = [0] * 100
+    player_drew = [0] * 100
+    banker_drew = [0] * 100
     six = [0] * 100
     left = list(counts)
     for p1 in _VALUES:
@@ -156,35 +161,41 @@ def _weights(counts: tuple[int, ...]) -> tuple[list[int], list[int], list[int], 
                                         six[row + (banker + b3) % 10] += w_third * left[b3]
                                 left[third] += 1
                             else:
-                                five[final * 10 + banker] += w_third
+                                player_drew[final * 10 + banker] += w_third
                     elif _BANKER_DRAWS_PLAYER_STOOD[banker]:
                         row = player * 10
                         for b3 in _VALUES:
                             if left[b3]:
-                                five[row + (banker + b3) % 10] += weight * left[b3]
+                                banker_drew[row + (banker + b3) % 10] += weight * left[b3]
                     else:
                         stood4[player * 10 + banker] += weight
                     left[b2] += 1
                 left[b1] += 1
             left[p2] += 1
         left[p1] += 1
-    return natural4, stood4, five, six
+    return natural4, stood4, player_drew, banker_drew, six
 
 
 @lru_cache(maxsize=256)
 def _distribution(counts: tuple[int, ...]) -> Mapping[Outcome, Fraction]:
     """The cached, read-only distribution for validated counts."""
     total = sum(counts)
-    natural4, stood4, five, six = _weights(counts)
-    tables = ((natural4, True, 4), (stood4, False, 4), (five, False, 5), (six, False, 6))
+    natural4, stood4, player_drew, banker_drew, six = _weights(counts)
+    tables = (
+        (natural4, True, 2, 2),
+        (stood4, False, 2, 2),
+        (player_drew, False, 3, 2),
+        (banker_drew, False, 2, 3),
+        (six, False, 3, 3),
+    )
     distribution: dict[Outcome, Fraction] = {}
-    for weights, natural, cards in tables:
-        denominator = _falling(total, cards)
+    for weights, natural, player_count, banker_count in tables:
+        denominator = _falling(total, player_count + banker_count)
+        ending = partial(Outcome, player_count=player_count, banker_count=banker_count, natural=natural)
         for index, weight in enumerate(weights):
             if weight:
                 player, banker = divmod(index, 10)
-                outcome = Outcome(Winner.of(player, banker), player, banker, natural, cards)
-                distribution[outcome] = Fraction(weight, denominator)
+                distribution[ending(player_total=player, banker_total=banker)] = Fraction(weight, denominator)
     return MappingProxyType(distribution)
 
 
@@ -213,14 +224,15 @@ class Odds:
     a tie, Player and Banker bets are returned (a push counts as zero).
 
     >>> odds = odds_for_decks(8)
-    >>> f"{float(odds.house_edge[BetKind.BANKER]):.4%}"
+    >>> f"{float(odds.house_edge['banker']):.4%}"
     '1.0579%'
     """
 
     counts: tuple[int, ...]
     payouts: PayoutSet
     probabilities: Mapping[Winner, Fraction]
-    house_edge: Mapping[BetKind, Fraction]
+    #: Per registered bet kind's key (a ``BetKind`` looks up a built-in one).
+    house_edge: Mapping[str, Fraction]
     distribution: Mapping[Outcome, Fraction]
 
     @property
@@ -238,7 +250,7 @@ def _odds(counts: tuple[int, ...], payouts: PayoutSet) -> Odds:
     probabilities = dict.fromkeys(Winner, Fraction(0))
     for outcome, probability in distribution.items():
         probabilities[outcome.winner] += probability
-    house_edge = {kind: -expected_return(kind, payouts, distribution) for kind in BetKind}
+    house_edge = {spec.key: -expected_return(spec.key, payouts, distribution) for spec in all_bets()}
     return Odds(
         counts=counts,
         payouts=payouts,
@@ -249,8 +261,11 @@ def _odds(counts: tuple[int, ...], payouts: PayoutSet) -> Odds:
 
 
 @lru_cache(maxsize=64)
-def _named_odds(counts: tuple[int, ...], payouts_name: str) -> Odds:
-    """Cached odds for the two named payout sets (``PayoutSet`` itself is not hashable)."""
+def _named_odds(counts: tuple[int, ...], payouts_name: str, _version: int) -> Odds:
+    """Cached odds for the two named payout sets (``PayoutSet`` itself is not hashable).
+
+    ``_version`` is the registry's: a bet kind registered later is priced, not missed.
+    """
     return _odds(counts, PayoutSet.named(payouts_name))
 
 
@@ -266,7 +281,7 @@ def exact_odds(counts: Sequence[int], payouts: PayoutSet = STANDARD) -> Odds:
     """
     values = _validated(counts)
     if payouts is STANDARD or payouts is NO_COMMISSION:
-        return _named_odds(values, payouts.name)
+        return _named_odds(values, payouts.name, registry_version())
     return _odds(values, payouts)
 
 
@@ -274,7 +289,7 @@ def odds_for_decks(decks: int, payouts: PayoutSet = STANDARD) -> Odds:
     """The exact odds of the first coup from a fresh shoe of ``decks`` decks.
 
     >>> from baccarat.payouts import NO_COMMISSION
-    >>> f"{float(odds_for_decks(8, NO_COMMISSION).house_edge[BetKind.BANKER]):.4%}"
+    >>> f"{float(odds_for_decks(8, NO_COMMISSION).house_edge['banker']):.4%}"
     '1.4581%'
 
     :raises InvalidShoeError: if ``decks`` is not a whole number from 1 to 8.

@@ -59,23 +59,23 @@ class SimulationResult:
         return self.wins[winner] / self.hands
 
 
-def _deal(draw: Callable[[], Card]) -> tuple[int, int, bool, int]:
-    """Deal one coup with ``draw`` and return (player total, banker total, natural, cards used)."""
+def _deal(draw: Callable[[], Card]) -> tuple[int, int, bool, int, int]:
+    """Deal one coup with ``draw``: (player total, banker total, natural, player's cards, banker's cards)."""
     player = draw().points
     banker = draw().points
     player = (player + draw().points) % 10
     banker = (banker + draw().points) % 10
     if is_natural(player) or is_natural(banker):
-        return player, banker, True, 4
+        return player, banker, True, 2, 2
     if player_draws(player):
         third = draw().points
         player = (player + third) % 10
         if banker_draws(banker, third):
-            return player, (banker + draw().points) % 10, False, 6
-        return player, banker, False, 5
+            return player, (banker + draw().points) % 10, False, 3, 3
+        return player, banker, False, 3, 2
     if banker_draws(banker, None):
-        return player, (banker + draw().points) % 10, False, 5
-    return player, banker, False, 4
+        return player, (banker + draw().points) % 10, False, 2, 3
+    return player, banker, False, 2, 2
 
 
 def play_coup(cards: Iterable[Card]) -> Outcome:
@@ -94,8 +94,14 @@ def play_coup(cards: Iterable[Card]) -> Outcome:
         except StopIteration:
             raise InvalidCardError("The coup needs more cards than were given.") from None
 
-    player, banker, natural, used = _deal(draw)
-    return Outcome(Winner.of(player, banker), player, banker, natural, used)
+    player, banker, natural, player_count, banker_count = _deal(draw)
+    return Outcome(
+        player_total=player,
+        banker_total=banker,
+        player_count=player_count,
+        banker_count=banker_count,
+        natural=natural,
+    )
 
 
 def simulate(
@@ -128,7 +134,7 @@ def simulate(
         if shoe.finished:
             shoe = Shoe.shuffled(decks, cut_from_end=cut_from_end, rng=rng)
             shoes += 1
-        player, banker, natural, _used = _deal(shoe.draw)
+        player, banker, natural, _player_count, _banker_count = _deal(shoe.draw)
         winner = Winner.of(player, banker)
         if winner is Winner.PLAYER:
             player_wins += 1

@@ -36,7 +36,7 @@ from enum import StrEnum, unique
 from fractions import Fraction
 
 from baccarat.coup import Outcome, Winner
-from baccarat.payouts import BetKind, PayoutSet, Result, payout_ratio
+from baccarat.payouts import PayoutSet, payment_case
 
 __all__ = [
     "ONE_THREE_TWO_SIX",
@@ -324,18 +324,13 @@ def study(
     return {system: _summary(system, played[system], stack, coups, edges) for system in systems}
 
 
-def _gain(kind: BetKind, outcome: Outcome, payouts: PayoutSet) -> Fraction:
+def _gain(kind: str, outcome: Outcome, payouts: PayoutSet) -> Fraction:
     """The net gain of one chip staked on ``kind`` when the coup ends in ``outcome`` (exact)."""
-    result, win_ratio, commission_ratio = payout_ratio(kind, outcome, payouts)
-    if result is Result.WON:
-        return Fraction(win_ratio) - Fraction(commission_ratio)
-    if result is Result.LOST:
-        return Fraction(-1)
-    return Fraction(0)
+    return Fraction(payment_case(kind, outcome, payouts).net)
 
 
 def coup_variance(
-    stakes: Mapping[BetKind, Fraction], payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]
+    stakes: Mapping[str, Fraction], payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]
 ) -> Fraction:
     """The variance of the net of every bet placed on one coup together (exact).
 
@@ -346,8 +341,8 @@ def coup_variance(
     >>> from baccarat.odds import deck_counts, outcome_distribution
     >>> from baccarat.payouts import STANDARD
     >>> eight = outcome_distribution(deck_counts(8))
-    >>> both = coup_variance({BetKind.PLAYER: Fraction(10), BetKind.BANKER: Fraction(10)}, STANDARD, eight)
-    >>> round(float(both), 4), round(float(100 * return_variance(BetKind.PLAYER, STANDARD, eight)), 2)
+    >>> both = coup_variance({"player": Fraction(10), "banker": Fraction(10)}, STANDARD, eight)
+    >>> round(float(both), 4), round(float(100 * return_variance("player", STANDARD, eight)), 2)
     (0.0621, 90.47)
     """
     mean = second = Fraction(0)
@@ -360,12 +355,12 @@ def coup_variance(
     return second - mean * mean
 
 
-def return_variance(kind: BetKind, payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]) -> Fraction:
+def return_variance(kind: str, payouts: PayoutSet, distribution: Mapping[Outcome, Fraction]) -> Fraction:
     """The variance of the net gain per chip staked on ``kind`` (exact): how widely single results spread.
 
     >>> from baccarat.odds import deck_counts, outcome_distribution
     >>> from baccarat.payouts import STANDARD
-    >>> round(float(return_variance(BetKind.PLAYER, STANDARD, outcome_distribution(deck_counts(8)))), 4)
+    >>> round(float(return_variance("player", STANDARD, outcome_distribution(deck_counts(8)))), 4)
     0.9047
     """
     return coup_variance({kind: Fraction(1)}, payouts, distribution)

@@ -432,7 +432,13 @@ def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal =
 
 
 def _outcome(winner: str, player: int, banker: int) -> Outcome:
-    return Outcome(Winner(winner), player, banker, False, 5)
+    """A coup Player drew a third card in and Banker did not (``winner`` is implied by the totals)."""
+    return Outcome(player_total=player, banker_total=banker, player_count=3, banker_count=2, natural=False)
+
+
+def _natural(player: int, banker: int) -> Outcome:
+    """A coup ended by a natural after four cards."""
+    return Outcome(player_total=player, banker_total=banker, player_count=2, banker_count=2, natural=True)
 
 
 # --- 7. Drawing ----------------------------------------------------------------
@@ -556,7 +562,7 @@ def banker_table_question(total: int, third: int) -> Question:
 # --- 9. House edge -------------------------------------------------------------
 
 
-def _edges() -> Mapping[BetKind, Any]:
+def _edges() -> Mapping[str, Any]:
     return odds_for_decks(8, STANDARD).house_edge
 
 
@@ -1074,13 +1080,13 @@ EXERCISES: dict[str, tuple[list[Callable[[], Question]], Callable[[random.Random
     ),
     "settlement": (
         [
-            lambda: settlement_question("player", 10, Outcome(Winner.PLAYER, 8, 5, True, 4)),
-            lambda: settlement_question("player", 10, Outcome(Winner.BANKER, 5, 8, True, 4)),
-            lambda: settlement_question("player", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
-            lambda: settlement_question("tie", 10, Outcome(Winner.TIE, 3, 3, False, 5)),
-            lambda: settlement_question("banker", 10, Outcome(Winner.BANKER, 5, 8, True, 4)),
+            lambda: settlement_question("player", 10, _natural(8, 5)),
+            lambda: settlement_question("player", 10, _natural(5, 8)),
+            lambda: settlement_question("player", 10, _outcome("tie", 3, 3)),
+            lambda: settlement_question("tie", 10, _outcome("tie", 3, 3)),
+            lambda: settlement_question("banker", 10, _natural(5, 8)),
             # After the five cases of seed 004: lesson 6's two-spot example.
-            lambda: spots_question({"player": 10, "banker": 10}, Outcome(Winner.BANKER, 5, 8, True, 4)),
+            lambda: spots_question({"player": 10, "banker": 10}, _natural(5, 8)),
         ],
         _generate_settlement,
     ),

@@ -31,9 +31,12 @@ from baccarat import (
     STANDARD,
     Bet,
     BetKind,
+    BetSpec,
+    PaymentCase,
     PayoutSet,
     Shoe,
     Winner,
+    bet_spec,
     deck_counts,
     exact_odds,
     odds_for_decks,
@@ -123,40 +126,28 @@ def ratio_text(ratio: Decimal) -> str:
 
 
 def lion_table() -> list[dict[str, Any]]:
-    """One row per winning line: ``margin`` (``None`` for a natural), its ratio, how often on each side."""
-    payouts = STANDARD
+    """One row per winning line: ``margin`` (``None`` for a natural), its ratio, how often on each side.
+
+    The lines are the Lion Bonus's payout cases in the bet registry, and each share is the chance
+    that the registry's resolver pays that case.
+    """
     distribution = edges()["standard"].distribution
+    player, banker = bet_spec(BetKind.LION_PLAYER), bet_spec(BetKind.LION_BANKER)
 
-    def share(side: Winner, natural: bool, margin: int | None) -> Fraction:
+    def share(spec: BetSpec, case: PaymentCase) -> Fraction:
         return sum(
-            (
-                p
-                for outcome, p in distribution.items()
-                if outcome.winner is side
-                and outcome.natural is natural
-                and (margin is None or outcome.margin == margin)
-            ),
-            Fraction(0),
+            (p for outcome, p in distribution.items() if spec.resolve(outcome, STANDARD) == case), Fraction(0)
         )
 
-    rows: list[dict[str, Any]] = [
+    return [
         {
-            "margin": None,
-            "pays": ratio_text(payouts.lion_natural_pays),
-            "player": share(Winner.PLAYER, True, None),
-            "banker": share(Winner.BANKER, True, None),
+            "margin": case.margin,
+            "pays": ratio_text(case.pays),
+            "player": share(player, case),
+            "banker": share(banker, case),
         }
+        for case in banker.cases(STANDARD)
     ]
-    for margin in sorted(payouts.lion_margin_pays, reverse=True):
-        rows.append(
-            {
-                "margin": margin,
-                "pays": ratio_text(payouts.lion_margin_pays[margin]),
-                "player": share(Winner.PLAYER, False, margin),
-                "banker": share(Winner.BANKER, False, margin),
-            }
-        )
-    return rows
 
 
 def lion_example() -> dict[str, Any]:
@@ -168,7 +159,7 @@ def lion_example() -> dict[str, Any]:
         "player": outcome.player_total,
         "banker": outcome.banker_total,
         "margin": outcome.margin,
-        "pays": ratio_text(STANDARD.lion_margin_pays[outcome.margin]),
+        "pays": ratio_text(result.case.pays if result.case else Decimal(0)),
         "winnings": amount_text(result.winnings),
         "returned": amount_text(result.returned),
         "returned_value": result.returned,

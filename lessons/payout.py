@@ -253,9 +253,16 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
         player, banker = data["player"], data["banker"]
         if type(player) is not int or type(banker) is not int or not (0 <= player <= 9 and 0 <= banker <= 9):
             raise ValueError("totals")
+        natural = bool(data["natural"])
         outcome = Outcome(
-            Winner(data["winner"]), player, banker, bool(data["natural"]), 4 if data["natural"] else 5
+            player_total=player,
+            banker_total=banker,
+            player_count=2 if natural else 3,
+            banker_count=2,
+            natural=natural,
         )
+        if outcome.winner != Winner(data["winner"]):
+            raise ValueError("winner")
         bets = tuple(Bet(BetKind(kind_), Decimal(str(amount))) for kind_, amount in data["bets"])
         fields = tuple(Field(BetKind(bet), what) for bet, what in data["ask"])
         if not fields or any(field.what not in (PAID, COMMISSION) for field in fields):

@@ -34,6 +34,7 @@ from baccarat import (
     System,
     TableLimits,
     Winner,
+    all_bets,
     bead_plate,
     big_road,
     deck_counts,
@@ -209,10 +210,14 @@ def _edges(counts: tuple[int, ...]) -> tuple[Fraction, Fraction]:
     return edges[BetKind.BANKER], edges[BetKind.PLAYER]
 
 
-def _lion_edges(counts: tuple[int, ...]) -> tuple[Fraction, Fraction]:
-    """The Lion Bonus edges (on Player, on Banker) of the next coup from ``counts``."""
+#: The side-bet family the counting lesson follows (every kind of it in the registry, each side).
+COUNTED_FAMILY = "lion"
+
+
+def _side_edges(counts: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """The edges of every registered kind of ``COUNTED_FAMILY`` on the next coup from ``counts``."""
     edges = exact_odds(counts, STANDARD).house_edge
-    return edges[BetKind.LION_PLAYER], edges[BetKind.LION_BANKER]
+    return tuple(edges[spec.key] for spec in all_bets() if spec.family == COUNTED_FAMILY)
 
 
 @lru_cache(maxsize=1)
@@ -242,7 +247,7 @@ def counting_shoe(index: int) -> dict[str, Any]:
     lowest = [Fraction(1), Fraction(1), Fraction(1)]
     while len(cards) - position > CUT_FROM_END:
         banker, player = _edges(tuple(counts))
-        lions = _lion_edges(tuple(counts))
+        lions = _side_edges(tuple(counts))
         states += 1
         banker_ahead += banker < 0
         player_ahead += player < 0

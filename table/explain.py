@@ -19,16 +19,16 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from baccarat import (
     AmbiguousAmountError,
-    BetKind,
     Card,
+    Coup,
     Hand,
-    Outcome,
+    Paid,
+    PaymentCase,
     Rank,
     Reason,
     Step,
     Suit,
-    Winner,
-    payout_ratio,
+    payment_case,
     read_amount,
 )
 from table.presets import PRESETS
@@ -254,15 +254,56 @@ def commission_text(payouts) -> str:
     return f"{payouts.banker_commission * 100:.0f}"
 
 
+#: What each way of paying a bet says: one sentence per ``Paid`` case, whatever the bet.
+PAID_SENTENCES = {
+    Paid.PUSH: gettext_lazy("%(bet)s is a push: the %(amount)s chips staked come back, no winnings."),
+    Paid.PUSH_NATURAL_TIE: gettext_lazy(
+        "%(bet)s is a push: a tie of naturals returns the %(amount)s chips staked."
+    ),
+    Paid.LOST: gettext_lazy(
+        "%(bet)s lost: the %(amount)s chips staked stay with the table, nothing comes back."
+    ),
+    Paid.LOST_NARROW: gettext_lazy(
+        "%(bet)s lost: the hand won by only %(margin)s, and the Lion Bonus pays on a natural "
+        "or a win by 4 or more; the %(amount)s chips staked stay with the table."
+    ),
+    Paid.WON: gettext_lazy(
+        "%(bet)s won: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings = %(total)s chips."
+    ),
+    Paid.WON_LESS_COMMISSION: gettext_lazy(
+        "%(bet)s won: pays %(ratio)s less %(rate)s%% commission, so %(returned)s back + %(winnings)s "
+        "winnings − %(commission)s commission = %(total)s chips."
+    ),
+    Paid.WON_ON_SIX: gettext_lazy(
+        "%(bet)s won with six: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
+        "= %(total)s chips."
+    ),
+    Paid.WON_NATURAL: gettext_lazy(
+        "%(bet)s won with a natural: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
+        "= %(total)s chips."
+    ),
+    Paid.WON_BY_MARGIN: gettext_lazy(
+        "%(bet)s won by %(margin)s: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
+        "= %(total)s chips."
+    ),
+}
+
+
+def case_sentence(case: PaymentCase, figures: dict) -> str:
+    """The sentence for one way of paying a bet, with its figures (``bet``, ``amount``, …) filled in."""
+    return str(PAID_SENTENCES[case.paid]) % (figures | {"ratio": ratio_text(case.pays) if case.pays else ""})
+
+
 def bet_sentence(bet, round) -> str:
     """How one settled bet was paid, naming the rule that paid it (``Banker won with six: pays 1:2, …``).
 
-    ``bet`` is a settled ``RoundBet`` and ``round`` its ``Round`` (winner, totals, natural, preset).
+    ``bet`` is a settled ``RoundBet`` and ``round`` its ``Round`` (cards, totals, preset); the
+    engine's ``PaymentCase`` for the round's outcome picks the sentence.
     """
     payouts = PRESETS[round.preset].payouts
-    kind = BetKind(bet.kind)
-    winner = Winner(round.winner)
-    margin = abs((round.player_total or 0) - (round.banker_total or 0))
+    outcome = Coup.replay(round.card_tokens).outcome
+    assert outcome is not None, "a settled round's coup is over"
+    case = payment_case(bet.kind, outcome, payouts)
     figures = {
         "bet": bet.get_kind_display(),
         "amount": amount_text(bet.amount),
@@ -270,72 +311,7 @@ def bet_sentence(bet, round) -> str:
         "winnings": amount_text(bet.winnings),
         "commission": amount_text(bet.commission),
         "total": amount_text(bet.returned_total),
-        "margin": margin,
+        "margin": case.margin if case.margin is not None else outcome.margin,
         "rate": commission_text(payouts),
     }
-    if bet.result == "push":
-        if kind.is_lion:
-            return _("%(bet)s is a push: a tie of naturals returns the %(amount)s chips staked.") % figures
-        return _("%(bet)s is a push: the %(amount)s chips staked come back, no winnings.") % figures
-    if bet.result == "lost":
-        side = Winner.PLAYER if kind is BetKind.LION_PLAYER else Winner.BANKER
-        if kind.is_lion and winner is side:
-            return (
-                _(
-                    "%(bet)s lost: the hand won by only %(margin)s, and the Lion Bonus pays on a natural "
-                    "or a win by 4 or more; the %(amount)s chips staked stay with the table."
-                )
-                % figures
-            )
-        return (
-            _("%(bet)s lost: the %(amount)s chips staked stay with the table, nothing comes back.") % figures
-        )
-    ratio, _commission = payout_ratio(kind, _outcome(round), payouts)[1:]
-    figures["ratio"] = ratio_text(ratio)
-    if bet.commission:
-        return (
-            _(
-                "%(bet)s won: pays %(ratio)s less %(rate)s%% commission, so %(returned)s back + %(winnings)s "
-                "winnings − %(commission)s commission = %(total)s chips."
-            )
-            % figures
-        )
-    if kind is BetKind.BANKER and payouts.banker_six_pays is not None and round.banker_total == 6:
-        return (
-            _(
-                "%(bet)s won with six: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
-                "= %(total)s chips."
-            )
-            % figures
-        )
-    if kind.is_lion and round.natural:
-        return (
-            _(
-                "%(bet)s won with a natural: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
-                "= %(total)s chips."
-            )
-            % figures
-        )
-    if kind.is_lion:
-        return (
-            _(
-                "%(bet)s won by %(margin)s: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
-                "= %(total)s chips."
-            )
-            % figures
-        )
-    return (
-        _("%(bet)s won: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings = %(total)s chips.")
-        % figures
-    )
-
-
-def _outcome(round) -> Outcome:
-    """The engine's outcome of a settled round, from what the round stored."""
-    return Outcome(
-        Winner(round.winner),
-        round.player_total,
-        round.banker_total,
-        bool(round.natural),
-        len(round.card_tokens),
-    )
+    return case_sentence(case, figures)

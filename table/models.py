@@ -30,6 +30,7 @@ from django.db.models import Q, Subquery
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
+from table.bets import bet_choices
 from table.presets import DEFAULT_PRESET, PRESETS, preset_choices
 
 STARTING_BALANCE = Decimal("100.00")
@@ -180,20 +181,14 @@ class Round(BaseModel):
 
 
 class RoundBet(BaseModel):
-    class Kind(models.TextChoices):
-        PLAYER = "player", pgettext_lazy("hand", "Player")
-        BANKER = "banker", pgettext_lazy("hand", "Banker")
-        TIE = "tie", _("Tie")
-        LION_PLAYER = "lion_player", _("Lion Bonus on Player")
-        LION_BANKER = "lion_banker", _("Lion Bonus on Banker")
-
     class Result(models.TextChoices):
         WON = "won", _("Won")
         LOST = "lost", _("Lost")
         PUSH = "push", _("Returned")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets", verbose_name=_("round"))
-    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    #: Every kind in the engine's bet registry (``table.bets``): a new kind needs no migration.
+    kind = models.CharField(_("kind"), max_length=12, choices=bet_choices)
     amount = _amount(_("amount"))
     result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True)
     stake_returned = _amount(_("stake returned"), default=Decimal("0.00"))
@@ -261,9 +256,7 @@ class LedgerEntry(models.Model):
         verbose_name=_("round"),
     )
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
-    bet_kind = models.CharField(
-        _("bet kind"), max_length=12, choices=RoundBet.Kind.choices, blank=True, default=""
-    )
+    bet_kind = models.CharField(_("bet kind"), max_length=12, choices=bet_choices, blank=True, default="")
     amount = _amount(_("amount"))
     balance_after = _amount(_("balance after"))
     actor = models.ForeignKey(

@@ -43,6 +43,7 @@ from baccarat import (
     big_road,
 )
 from table import coach
+from table.bets import bet_keys, bet_name, is_side_bet
 from table.explain import (
     HAND_NAMES,
     SUIT_SYMBOLS,
@@ -335,7 +336,7 @@ class TableView:
 
         Once a round is settled the spots are the next round's, empty until chips go on them.
         """
-        kinds = ["player", "banker", "tie"] + (["lion_player", "lion_banker"] if self.lion else [])
+        kinds = bet_keys(side_bets=self.lion)
         next_round = self.settled and self.placing
         if next_round:
             amounts: dict[str, Decimal] = {}
@@ -343,7 +344,7 @@ class TableView:
             amounts = {kind: Decimal(amount) for kind, amount in self.round.stakes.items()}
         else:
             amounts = {bet.kind: bet.amount for bet in self.bets}
-        labels = dict(RoundBet.Kind.choices)
+        labels = {kind: bet_name(kind) for kind in kinds}
         entered = self.entered or {}
         chip = chips_text(self.chip)
         return [
@@ -357,7 +358,7 @@ class TableView:
                 amount=amounts.get(kind),
                 stack=chip_stack(amounts.get(kind)),
                 add_label=_("Add %(chip)s chips to %(spot)s") % {"chip": chip, "spot": labels[kind]},
-                lion=kind.startswith("lion"),
+                lion=is_side_bet(kind),
             )
             for kind in kinds
         ]

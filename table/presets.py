@@ -15,12 +15,16 @@ from decimal import Decimal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
-from baccarat import NO_COMMISSION, STANDARD, PayoutSet
+from baccarat import NO_COMMISSION, STANDARD, PayoutSet, bet_spec
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A table: how many decks, which payouts, and the betting limits."""
+    """A table: how many decks, which payouts, and the betting limits.
+
+    ``min_bet`` and ``max_bet`` bound the main bets; a side bet takes the limits its
+    registry entry declares (``limits``).
+    """
 
     key: str
     label: str | Promise
@@ -28,8 +32,20 @@ class Preset:
     payouts: PayoutSet
     min_bet: Decimal = Decimal("5.00")
     max_bet: Decimal = Decimal("100.00")
-    lion_min: Decimal = Decimal("10.00")
-    lion_max: Decimal = Decimal("50.00")
+
+    def limits(self, kind: str) -> tuple[Decimal, Decimal]:
+        """The lowest and highest stake on the bet kind ``kind`` at this table."""
+        return bet_spec(kind).limits or (self.min_bet, self.max_bet)
+
+    @property
+    def lion_min(self) -> Decimal:
+        """The Lion Bonus's lowest stake (from the registry), for the lessons' and the felt's texts."""
+        return self.limits("lion_player")[0]
+
+    @property
+    def lion_max(self) -> Decimal:
+        """The Lion Bonus's highest stake (from the registry)."""
+        return self.limits("lion_player")[1]
 
     @property
     def description(self) -> str:

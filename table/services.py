@@ -31,6 +31,7 @@ from baccarat import Bet, BetKind, Coup, InvalidBetError, Shoe, Step, settle, va
 from progress.selectors import course_completed
 from progress.services import drill_cell_record
 from table import coach, deal_rows, errors, shuffle
+from table.bets import bet_name
 from table.explain import amount_text, chips_text
 from table.models import STARTING_BALANCE, LedgerEntry, Round, RoundBet, Seat, round_awaiting_call
 from table.presets import CHIPS, PRESETS, allowed_presets
@@ -161,19 +162,24 @@ def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: 
         if watch or draft:
             return Decimal("0.00")
         raise errors.InvalidInput(errors.NO_BETS)
-    if {BetKind.LION_PLAYER, BetKind.LION_BANKER} <= {bet.kind for bet in bets}:
-        raise errors.InvalidInput(errors.LION_BOTH_SIDES)
-    if seat.kind == Seat.Kind.LESSON and any(bet.kind.is_lion for bet in bets):
+    _check_one_side(bets)
+    if seat.kind == Seat.Kind.LESSON and any(bet.spec.is_side_bet for bet in bets):
         raise errors.InvalidInput(errors.EXAMPLE_NO_LION)
     try:
         validate_bets(bets)
     except InvalidBetError as error:
         raise errors.InvalidInput(str(error)) from error
     for bet in bets:
-        low, high = (table.lion_min, table.lion_max) if bet.kind.is_lion else (table.min_bet, table.max_bet)
+        low, high = table.limits(bet.kind)
         if bet.amount > high or (bet.amount < low and not draft):
-            message = errors.LION_LIMITS if bet.kind.is_lion else errors.MAIN_BET_LIMITS
-            raise errors.InvalidInput(message.format(min=chips_text(low), max=chips_text(high)))
+            spec = bet.spec
+            if not spec.is_side_bet:
+                message = errors.MAIN_BET_LIMITS.format(min=chips_text(low), max=chips_text(high))
+            else:
+                message = errors.FAMILY_LIMITS.get(spec.family, errors.SIDE_BET_LIMITS).format(
+                    bet=bet_name(spec.key), min=chips_text(low), max=chips_text(high)
+                )
+            raise errors.InvalidInput(message)
     total = sum((bet.amount for bet in bets), Decimal("0.00"))
     if total > seat.balance:
         raise errors.InvalidInput(
@@ -182,11 +188,21 @@ def _check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: 
     return total
 
 
+def _check_one_side(bets: Sequence[Bet]) -> None:
+    """Refuse two bets of a family that goes on one hand only (a Lion Bonus on both sides)."""
+    taken: dict[str, str] = {}
+    for bet in bets:
+        spec = bet.spec
+        if spec.one_side_only and spec.family in taken:
+            message = errors.FAMILY_ONE_SIDE.get(spec.family, errors.ONE_SIDE_ONLY)
+            names = {"bet": bet_name(taken[spec.family]), "other": bet_name(spec.key)}
+            raise errors.InvalidInput(message.format(**names))
+        taken[spec.family] = spec.key
+
+
 def _replace_bets(round: Round, bets: Sequence[Bet]) -> None:
     round.bets.all().delete()
-    RoundBet.objects.bulk_create(
-        RoundBet(round=round, kind=bet.kind.value, amount=bet.amount) for bet in bets
-    )
+    RoundBet.objects.bulk_create(RoundBet(round=round, kind=str(bet.kind), amount=bet.amount) for bet in bets)
 
 
 def _stakes(bets: Sequence[Bet]) -> dict[BetKind, Decimal]:
@@ -339,7 +355,7 @@ def round_confirm(
     round.preset = seat.preset
     round.state = Round.State.DEALING
     round.committed = total
-    round.stakes = {bet.kind.value: str(bet.amount) for bet in bets}
+    round.stakes = {str(bet.kind): str(bet.amount) for bet in bets}
     round.coached = seat.coach_mode  # coach mode switched later applies from the next round
     round.chips = []
     stake = _post(seat, LedgerEntry.Kind.STAKE, -total, round=round)
@@ -512,7 +528,7 @@ def _settle(seat: Seat, round: Round, coup: Coup) -> None:
     )
     entries = []
     for result in results:
-        bet = rows[result.bet.kind.value]
+        bet = rows[str(result.bet.kind)]
         bet.result = result.result.value
         bet.stake_returned, bet.winnings, bet.commission = (
             result.stake_returned,

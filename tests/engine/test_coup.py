@@ -83,7 +83,9 @@ def test_seed_004_first_example_is_a_player_natural_8_against_5():
     assert coup.banker_total == 5
     assert coup.is_over
     assert coup.cards_dealt == 4
-    assert coup.outcome == Outcome(Winner.PLAYER, 8, 5, True, 4)
+    assert coup.outcome == Outcome(
+        player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True
+    )
     assert coup.outcome.winner is Winner.PLAYER
     assert coup.outcome.natural is True
     assert coup.outcome.margin == 3
@@ -129,7 +131,9 @@ def test_seed_004_second_example_player_5_draws_8_banker_3_stands_tie(tokens):
     assert steps[4].params["player_total"] == 3
     assert steps[4].params["banker_total"] == 3
     assert coup.player_third == 8
-    assert coup.outcome == Outcome(Winner.TIE, 3, 3, False, 5)
+    assert coup.outcome == Outcome(
+        player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False
+    )
     assert coup.outcome.margin == 0
     assert coup.outcome.winning_total is None
     assert len(coup.player) == 3 and len(coup.banker) == 2
@@ -163,14 +167,18 @@ def test_player_stands_on_6_and_banker_draws_on_4():
     assert last.reasons == (Reason.COUP_OVER,)
     assert last.params["winner"] == "banker"
     assert "player_third" not in last.params
-    assert coup.outcome == Outcome(Winner.BANKER, 6, 7, False, 5)
+    assert coup.outcome == Outcome(
+        player_total=6, banker_total=7, player_count=2, banker_count=3, natural=False
+    )
 
 
 def test_player_7_and_banker_6_both_stand():
     """Seed 004 section 7: Player stands on 6-7; Banker stands on 6-7 if Player stood."""
     coup, steps = deal_all("7 6 K K")
     assert steps[3].reasons == (Reason.PLAYER_STANDS, Reason.BANKER_STANDS_PLAYER_STOOD, Reason.COUP_OVER)
-    assert coup.outcome == Outcome(Winner.PLAYER, 7, 6, False, 4)
+    assert coup.outcome == Outcome(
+        player_total=7, banker_total=6, player_count=2, banker_count=2, natural=False
+    )
 
 
 # --------------------------------------------------------------------------
@@ -199,7 +207,9 @@ def test_steps_log_every_card_with_its_reasons_and_params():
     assert coup.steps[5].params["banker_total"] == 6
     assert coup.steps[5].params["player_third"] == 4
     assert coup.steps[5].params["winner"] == "player"
-    assert coup.outcome == Outcome(Winner.PLAYER, 9, 6, False, 6)
+    assert coup.outcome == Outcome(
+        player_total=9, banker_total=6, player_count=3, banker_count=3, natural=False
+    )
 
 
 def test_step_params_cannot_be_changed():
@@ -229,7 +239,9 @@ def test_a_natural_step_names_the_winner_and_no_third_card():
 def test_naturals_end_the_coup_after_four_cards(tokens, winner, player_total, banker_total):
     """Seeds 000/002/004: a natural 8 or 9 in either hand ends the coup; higher total wins."""
     coup = Coup.from_cards(parse(tokens + " 9 9"))
-    assert coup.outcome == Outcome(winner, player_total, banker_total, True, 4)
+    assert coup.outcome == Outcome(
+        player_total=player_total, banker_total=banker_total, player_count=2, banker_count=2, natural=True
+    )
 
 
 # --------------------------------------------------------------------------
@@ -287,9 +299,9 @@ def test_dealing_something_other_than_a_card_raises_invalid_card_error(not_a_car
 @pytest.mark.parametrize(
     "outcome, margin, winning_total",
     [
-        (Outcome(Winner.PLAYER, 8, 5, True, 4), 3, 8),
-        (Outcome(Winner.BANKER, 0, 9, False, 6), 9, 9),
-        (Outcome(Winner.TIE, 6, 6, False, 4), 0, None),
+        (Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True), 3, 8),
+        (Outcome(player_total=0, banker_total=9, player_count=3, banker_count=3, natural=False), 9, 9),
+        (Outcome(player_total=6, banker_total=6, player_count=2, banker_count=2, natural=False), 0, None),
     ],
 )
 def test_outcome_margin_and_winning_total(outcome, margin, winning_total):

@@ -199,12 +199,16 @@ def test_every_outcome_is_consistent_with_its_totals() -> None:
 
 def test_a_shoe_of_zero_cards_always_ends_in_a_six_card_tie_at_zero() -> None:
     """P 0, B 0: no natural; Player draws on 0, Banker draws on 0 after a third card 0."""
-    assert outcome_distribution(counts_of(v0=6)) == {Outcome(Winner.TIE, 0, 0, False, 6): Fraction(1)}
+    assert outcome_distribution(counts_of(v0=6)) == {
+        Outcome(player_total=0, banker_total=0, player_count=3, banker_count=3, natural=False): Fraction(1)
+    }
 
 
 def test_a_shoe_of_nines_always_ends_in_a_natural_tie_at_eight() -> None:
     """9 + 9 = 18 counts 8 for both hands: a natural, both stand."""
-    assert outcome_distribution(counts_of(v9=7)) == {Outcome(Winner.TIE, 8, 8, True, 4): Fraction(1)}
+    assert outcome_distribution(counts_of(v9=7)) == {
+        Outcome(player_total=8, banker_total=8, player_count=2, banker_count=2, natural=True): Fraction(1)
+    }
 
 
 def test_one_nine_among_five_zeros_wins_for_whichever_hand_receives_it() -> None:
@@ -215,10 +219,14 @@ def test_one_nine_among_five_zeros_wins_for_whichever_hand_receives_it() -> None
     gets a 0); at position 6 it is Banker's third card.
     """
     assert outcome_distribution(counts_of(v0=5, v9=1)) == {
-        Outcome(Winner.PLAYER, 9, 0, True, 4): Fraction(1, 3),
-        Outcome(Winner.BANKER, 0, 9, True, 4): Fraction(1, 3),
-        Outcome(Winner.PLAYER, 9, 0, False, 6): Fraction(1, 6),
-        Outcome(Winner.BANKER, 0, 9, False, 6): Fraction(1, 6),
+        Outcome(player_total=9, banker_total=0, player_count=2, banker_count=2, natural=True): Fraction(1, 3),
+        Outcome(player_total=0, banker_total=9, player_count=2, banker_count=2, natural=True): Fraction(1, 3),
+        Outcome(player_total=9, banker_total=0, player_count=3, banker_count=3, natural=False): Fraction(
+            1, 6
+        ),
+        Outcome(player_total=0, banker_total=9, player_count=3, banker_count=3, natural=False): Fraction(
+            1, 6
+        ),
     }
 
 

@@ -31,11 +31,15 @@ START = D("100")
 STAKE = D("10")
 
 # Outcomes used by the seed-004 lesson.
-PLAYER_NATURAL = Outcome(Winner.PLAYER, 8, 5, True, 4)  # section 5, first example
-BANKER_WINS_ON_7 = Outcome(Winner.BANKER, 5, 7, False, 5)
-BANKER_WINS_ON_6 = Outcome(Winner.BANKER, 4, 6, False, 6)
-TIE_ON_3 = Outcome(Winner.TIE, 3, 3, False, 5)  # section 7, second example
-NATURAL_TIE = Outcome(Winner.TIE, 8, 8, True, 4)
+PLAYER_NATURAL = Outcome(
+    player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True
+)  # section 5, first example
+BANKER_WINS_ON_7 = Outcome(player_total=5, banker_total=7, player_count=3, banker_count=2, natural=False)
+BANKER_WINS_ON_6 = Outcome(player_total=4, banker_total=6, player_count=3, banker_count=3, natural=False)
+TIE_ON_3 = Outcome(
+    player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False
+)  # section 7, second example
+NATURAL_TIE = Outcome(player_total=8, banker_total=8, player_count=2, banker_count=2, natural=True)
 
 
 def settle_one(kind: BetKind, outcome: Outcome, payouts: PayoutSet, amount: Decimal = STAKE) -> BetResult:
@@ -127,9 +131,21 @@ NO_COMMISSION_SETTLEMENTS = [
     (BetKind.BANKER, TIE_ON_3, Result.PUSH, "10.00", "100.00"),
     (BetKind.TIE, TIE_ON_3, Result.WON, "90.00", "180.00"),
     (BetKind.BANKER, BANKER_WINS_ON_7, Result.WON, "20.00", "110.00"),
-    (BetKind.BANKER, Outcome(Winner.BANKER, 0, 9, True, 4), Result.WON, "20.00", "110.00"),
+    (
+        BetKind.BANKER,
+        Outcome(player_total=0, banker_total=9, player_count=2, banker_count=2, natural=True),
+        Result.WON,
+        "20.00",
+        "110.00",
+    ),
     (BetKind.BANKER, BANKER_WINS_ON_6, Result.WON, "15.00", "105.00"),
-    (BetKind.BANKER, Outcome(Winner.BANKER, 5, 6, False, 4), Result.WON, "15.00", "105.00"),
+    (
+        BetKind.BANKER,
+        Outcome(player_total=5, banker_total=6, player_count=2, banker_count=2, natural=False),
+        Result.WON,
+        "15.00",
+        "105.00",
+    ),
     (BetKind.BANKER, PLAYER_NATURAL, Result.LOST, "0.00", "90.00"),
 ]
 
@@ -162,8 +178,19 @@ LION_SIDES = [(BetKind.LION_PLAYER, Winner.PLAYER), (BetKind.LION_BANKER, Winner
 def won_by(side: Winner, margin: int, natural: bool) -> Outcome:
     high, low = 9, 9 - margin
     if side is Winner.PLAYER:
-        return Outcome(Winner.PLAYER, high, low, natural, 4 if natural else 6)
-    return Outcome(Winner.BANKER, low, high, natural, 4 if natural else 6)
+        return outcome_of(high, low, natural)
+    return outcome_of(low, high, natural)
+
+
+def outcome_of(player: int, banker: int, natural: bool, cards: int = 6) -> Outcome:
+    counts = (2, 2) if natural else {4: (2, 2), 5: (3, 2), 6: (3, 3)}[cards]
+    return Outcome(
+        player_total=player,
+        banker_total=banker,
+        player_count=counts[0],
+        banker_count=counts[1],
+        natural=natural,
+    )
 
 
 def lost_by(side: Winner, margin: int, natural: bool) -> Outcome:
@@ -186,7 +213,11 @@ def test_lion_bonus_won_with_a_natural_pays_1_to_1_whatever_the_margin(kind, sid
 @pytest.mark.parametrize("kind", [BetKind.LION_PLAYER, BetKind.LION_BANKER])
 def test_lion_bonus_on_a_natural_tie_is_returned(kind, total):
     """Seed 003 Lion Bonus rule 2: a natural tie returns the stake."""
-    settled = settle_one(kind, Outcome(Winner.TIE, total, total, True, 4), STANDARD)
+    settled = settle_one(
+        kind,
+        Outcome(player_total=total, banker_total=total, player_count=2, banker_count=2, natural=True),
+        STANDARD,
+    )
     assert settled.result is Result.PUSH
     assert settled.returned == D("10.00")
 
@@ -219,7 +250,11 @@ def test_lion_bonus_won_after_a_third_card_by_less_than_4_loses(kind, side, marg
 @pytest.mark.parametrize("kind", [BetKind.LION_PLAYER, BetKind.LION_BANKER])
 def test_lion_bonus_on_a_tie_after_a_third_card_loses(kind, total):
     """Seed 003 Lion Bonus rules 2 and 4: only a natural tie is returned."""
-    settled = settle_one(kind, Outcome(Winner.TIE, total, total, False, 5), STANDARD)
+    settled = settle_one(
+        kind,
+        Outcome(player_total=total, banker_total=total, player_count=3, banker_count=2, natural=False),
+        STANDARD,
+    )
     assert settled.result is Result.LOST
     assert settled.returned == D("0.00")
 
@@ -335,9 +370,8 @@ def outcomes(draw):
     player = draw(st.integers(0, 9))
     banker = draw(st.integers(0, 9))
     natural = draw(st.booleans()) if max(player, banker) >= 8 else False
-    winner = Winner.PLAYER if player > banker else Winner.BANKER if banker > player else Winner.TIE
     cards = 4 if natural else draw(st.integers(4, 6))
-    return Outcome(winner, player, banker, natural, cards)
+    return outcome_of(player, banker, natural, cards)
 
 
 amounts = st.decimals(

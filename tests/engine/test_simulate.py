@@ -44,7 +44,9 @@ def test_the_fast_path_agrees_with_coup_on_any_six_cards(ranks: list[Rank]) -> N
 
 def test_the_fast_path_reads_only_the_cards_the_coup_needs() -> None:
     """Seed 004, section 3: P 4, B 2, P 4, B 3 is a natural 8 against 5; four cards are enough."""
-    assert play_coup(cards_of((4, 2, 4, 3, 9, 9))) == Outcome(Winner.PLAYER, 8, 5, True, 4)
+    assert play_coup(cards_of((4, 2, 4, 3, 9, 9))) == Outcome(
+        player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True
+    )
 
 
 def test_the_fast_path_needs_a_fifth_card_when_player_draws() -> None:

@@ -139,6 +139,9 @@ def test_a_study_puts_every_session_in_one_bin():
 
 
 def test_the_variance_of_a_fair_coin_bet_is_one():
-    coin = {Outcome(P, 9, 0, True, 4): Fraction(1, 2), Outcome(B, 0, 9, True, 4): Fraction(1, 2)}
+    coin = {
+        Outcome(player_total=9, banker_total=0, player_count=2, banker_count=2, natural=True): Fraction(1, 2),
+        Outcome(player_total=0, banker_total=9, player_count=2, banker_count=2, natural=True): Fraction(1, 2),
+    }
     assert return_variance(BetKind.PLAYER, STANDARD, coin) == 1
     assert return_variance(BetKind.TIE, STANDARD, coin) == 0  # always lost: no spread at all

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat import Card, Coup, Outcome, Winner
+from baccarat import Card, Coup, Outcome
 from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress
@@ -311,8 +311,16 @@ def test_the_counting_exercise_still_asks_about_three_card_hands():
 def test_exercise_balances_always_show_two_decimals(language):
     """Issue 17: "Balance: 90" stood beside "Balance: 110.00"."""
     with translation.override(language):
-        lost = exercises.settlement_question("player", 10, Outcome(Winner.BANKER, 5, 8, True, 4))
-        won = exercises.settlement_question("player", 10, Outcome(Winner.PLAYER, 8, 5, True, 4))
+        lost = exercises.settlement_question(
+            "player",
+            10,
+            Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
+        )
+        won = exercises.settlement_question(
+            "player",
+            10,
+            Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True),
+        )
     separator = "." if language == "en" else ","
     assert lost["shown"].endswith(f": 90{separator}00")
     assert won["shown"].endswith(f": 110{separator}00")

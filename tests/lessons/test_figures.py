@@ -86,19 +86,31 @@ def _points(*tokens: str) -> int:
 def _returned(kind: BetKind, winner: Winner, stake: int = 10) -> Decimal:
     """What a settled bet gives back on the standard table (stake plus winnings, less commission)."""
     player, banker = {Winner.PLAYER: (8, 5), Winner.BANKER: (5, 8), Winner.TIE: (3, 3)}[winner]
-    [result] = settle([Bet(kind, Decimal(stake))], Outcome(winner, player, banker, True, 4), STANDARD)
+    [result] = settle(
+        [Bet(kind, Decimal(stake))],
+        Outcome(player_total=player, banker_total=banker, player_count=2, banker_count=2, natural=True),
+        STANDARD,
+    )
     return result.returned
 
 
 def _commission_percent() -> Decimal:
     """The standard table's Banker commission, in percent (5)."""
-    [result] = settle([Bet(BetKind.BANKER, Decimal(100))], Outcome(Winner.BANKER, 5, 8, True, 4), STANDARD)
+    [result] = settle(
+        [Bet(BetKind.BANKER, Decimal(100))],
+        Outcome(player_total=5, banker_total=8, player_count=2, banker_count=2, natural=True),
+        STANDARD,
+    )
     return result.commission / result.winnings * 100
 
 
 def _banker_six_returns(stake: Decimal) -> Decimal:
     """What a Banker stake winning with six gives back on the no-commission table."""
-    [result] = settle([Bet(BetKind.BANKER, stake)], Outcome(Winner.BANKER, 5, 6, False, 5), NO_COMMISSION)
+    [result] = settle(
+        [Bet(BetKind.BANKER, stake)],
+        Outcome(player_total=5, banker_total=6, player_count=3, banker_count=2, natural=False),
+        NO_COMMISSION,
+    )
     return result.returned
 
 

@@ -18,7 +18,6 @@ from baccarat import (
     STANDARD,
     Bet,
     BetKind,
-    Winner,
     deck_counts,
     odds_for_decks,
     outcome_distribution,
@@ -51,7 +50,7 @@ def _page(client, slug, language):
 def test_the_lion_bonus_pays_the_dragon_bonus_table():
     assert {margin: int(pays) for margin, pays in STANDARD.lion_margin_pays.items()} == DRAGON_BONUS
     assert STANDARD.lion_natural_pays == 1
-    tie_of_naturals = Outcome(winner=Winner.TIE, player_total=8, banker_total=8, natural=True, cards_dealt=4)
+    tie_of_naturals = Outcome(player_total=8, banker_total=8, player_count=2, banker_count=2, natural=True)
     [pushed] = settle([Bet(BetKind.LION_BANKER, Decimal(10))], tie_of_naturals, STANDARD)
     assert pushed.result.value == "push" and pushed.returned == 10
 

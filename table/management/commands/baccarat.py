@@ -17,14 +17,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from baccarat import BetKind, Card, Coup, EngineError, PayoutSet, Reason, Winner
+from baccarat import Card, Coup, EngineError, PayoutSet, Reason, Winner, all_bets
 from baccarat.odds import odds_for_decks
 from baccarat.simulate import simulate
 
 RULES = ("standard", "no-commission")
-
-# The odds output names the Lion Bonus edges in full; the other bets keep their BetKind value.
-EDGE_NAMES = {BetKind.LION_PLAYER: "lion_bonus_player", BetKind.LION_BANKER: "lion_bonus_banker"}
 
 
 def resolve(tokens: list[str]) -> dict[str, Any]:
@@ -126,7 +123,8 @@ class Command(BaseCommand):
             "decks": options["decks"],
             "rules": options["rules"],
             "probabilities": {winner.value: float(odds.probabilities[winner]) for winner in Winner},
-            "house_edge": {EDGE_NAMES.get(k, k.value): float(odds.house_edge[k]) for k in BetKind},
+            # Every registered bet, by its slug (``lion_bonus_player``; the key for the main bets).
+            "house_edge": {spec.slug: float(odds.house_edge[spec.key]) for spec in all_bets()},
         }
         if options["json"]:
             self.stdout.write(json.dumps(data))
