@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -63,7 +63,8 @@ from progress.services import (
     payout_learner_lock,
     payout_skip_record,
 )
-from table.explain import ambiguous_message, amount_text, commission_text, ratio_text, typed_amount
+from table.amounts import ambiguous_message, amount_text, chips_text, typed_amount
+from table.explain import commission_text, ratio_text
 from table.presets import PRESETS
 
 KIND_PREFIX = "payout-"
@@ -288,8 +289,7 @@ def chips(value: Decimal) -> str:
 
     In the active locale, grouped (``1,350.50``; ``1.350,50`` in German).
     """
-    places = 0 if value == value.to_integral_value() else 2
-    return formats.number_format(value.quantize(Decimal(1).scaleb(-places)), places, force_grouping=True)
+    return chips_text(value, grouping=True)
 
 
 def table_text(table: PayoutSet) -> str:
