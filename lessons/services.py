@@ -1,5 +1,6 @@
 """Writes of the course: loading the lessons, grading exercise answers, worked-example attempts,
-and the payout drill's questions (issued, graded, ended when left waiting).
+and the drills' questions: the Banker-table drill's and the payout drill's (issued, graded, ended
+when left waiting).
 
 Recording what a learner did is ``progress.services``; dealing is ``table.services``.
 """
@@ -17,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import AppError
-from lessons import exercises, questions
+from lessons import drill, exercises, questions
 from lessons.course import COURSE, LESSONS, Example
 from lessons.payout.answers import Feedback, parse_answers
 from lessons.payout.question import (
@@ -32,6 +33,7 @@ from progress.models import Attempt, Lesson, LessonProgress, PayoutAnswer
 from progress.services import (
     AnswerReplayed,
     PayoutAnswerReplayed,
+    drill_answer_record,
     lesson_answer_record,
     payout_answer_record,
     payout_learner_lock,
@@ -310,3 +312,39 @@ def payout_answer_grade(*, user, token: str, data: Mapping[str, str]) -> Feedbac
         raise AlreadyAnswered(replay.answer) from None
     questions.question_discard(user=user, nonce=token)
     return Feedback(question, given, saved.seconds, saved.fast, record, saved.too_fast)
+
+
+# --- The Banker-table drill ------------------------------------------------------------
+
+
+def drill_question_issue(*, user, cell: drill.Cell) -> str:
+    """Keep the question about this cell for the learner; its nonce is the page's token."""
+    return questions.question_issue(user=user, question=drill.question_for(cell))
+
+
+@transaction.atomic
+def drill_attempt_record(
+    *, user, nonce: str, cell: drill.Cell, answer: str, issued_at: datetime | None = None
+) -> drill.Feedback:
+    """Record one drill answer: the attempt, its count on the learner's cell, and forget the question.
+
+    ``issued_at``: when the question was issued; the answer's time runs from it (see ``DRILL_FLOOR_SECONDS``).
+
+    :raises AlreadyAnswered: if this question (its nonce) was answered before; nothing is counted.
+    """
+    correct = answer == drill.answer_for(cell)
+    try:
+        attempt = drill_answer_record(
+            user=user,
+            nonce=nonce,
+            question=drill.question_for(cell),
+            answer=answer,
+            correct=correct,
+            banker_total=cell.banker_total,
+            player_third=cell.player_third,
+            issued_at=issued_at,
+        )
+    except AnswerReplayed as replay:
+        raise drill.AlreadyAnswered(replay.attempt) from None
+    questions.question_discard(user=user, nonce=nonce)
+    return drill.Feedback(cell, answer, correct, attempt.too_fast)

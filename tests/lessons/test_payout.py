@@ -355,7 +355,7 @@ def test_another_learners_question_is_refused(learner_client, learner):
 def test_a_drawing_table_drill_question_is_refused_by_the_payout_drill_and_the_other_way(
     learner_client, learner
 ):
-    cell_token = drill.drill_question_issue(user=learner, cell=drill.Cell(3, "8"))
+    cell_token = services.drill_question_issue(user=learner, cell=drill.Cell(3, "8"))
     response = answer(learner_client, cell_token, {"banker-paid": "171"})
     assert response.status_code == HTTPStatus.BAD_REQUEST
     payout_token = services.payout_question_issue(user=learner, question=BANKER_180)

@@ -53,7 +53,7 @@ def _lesson(user):
 
 
 def _drill(user):
-    return drill.drill_question_issue(user=user, cell=drill.Cell(3, "8"))
+    return services.drill_question_issue(user=user, cell=drill.Cell(3, "8"))
 
 
 def _payout(user):

@@ -13,7 +13,7 @@ out), so the printed code stays the same from run to run.
 
 Everything a learner did is written through the app's own services: lesson
 answers through ``exercise_answer`` (so progress and attempts agree), drill
-answers through ``drill_attempt_record``, and table rounds through
+answers through ``lessons.services.drill_attempt_record``, and table rounds through
 ``round_confirm``/``round_call``/``round_deal`` from an arranged shoe, so
 every seat's balance equals the sum of its ledger. Only the timestamps of
 progress and attempts are moved into the past afterwards, so the class
@@ -41,9 +41,9 @@ from accounts.models import Classroom, join_code_expiry
 from accounts.services import classroom_join
 from baccarat import Bet, BetKind, Coup, Shoe
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from lessons import drill, payout
+from lessons import payout
 from lessons.course import COURSE, LESSONS
-from lessons.services import exercise_answer, exercise_next, lessons_load
+from lessons.services import drill_attempt_record, exercise_answer, exercise_next, lessons_load
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, Assignment, Attempt, Lesson, LessonProgress
 from progress.services import lesson_visit, payout_answer_record
@@ -420,7 +420,7 @@ def _drill(user, plan: LearnerPlan, rng: random.Random, start: datetime) -> None
         answers.append((cell, False))
     for cell, right in answers:
         answer = coach.draw_answer(cell.draws == right)
-        drill.drill_attempt_record(user=user, nonce=secrets.token_hex(8), cell=cell, answer=answer)
+        drill_attempt_record(user=user, nonce=secrets.token_hex(8), cell=cell, answer=answer)
     when = start + timedelta(days=plan.days_ago / 2)
     drilled = list(Attempt.objects.filter(user=user, source=Attempt.Source.DRILL).order_by("id").only("id"))
     for index, attempt in enumerate(drilled):
