@@ -13,7 +13,7 @@ Design overview:
   (``lessons.questions``): the page carries only its one-time nonce, which
   names neither the cell nor the answer. The answer is worked out again from
   the kept cell when it is graded.
-- ``drill_attempt_record`` writes the attempt, counts it on the learner's
+- ``lessons.services.drill_attempt_record`` writes the attempt, counts it on the learner's
   ``DrillCell`` and forgets the kept question in one transaction. The answer
   is timed on the server from the question being issued; one under
   ``DRILL_FLOOR_SECONDS`` (no person reads and answers that fast) is recorded
@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from common.errors import AppError
@@ -40,7 +39,6 @@ from lessons import questions
 from lessons.exercises import banker_rule_why
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
-from progress.services import AnswerReplayed, drill_answer_record
 from table.coach import ANSWER_LABELS, DRAWS, STANDS, banker_prompt, banker_rule, draw_answer
 
 KIND = "banker-table"
@@ -69,7 +67,7 @@ class DrillError(AppError):
 class AlreadyAnswered(DrillError):
     """The question's nonce is already recorded: a replayed or doubled answer (``attempt`` is the first)."""
 
-    def __init__(self, attempt: Attempt) -> None:
+    def __init__(self, attempt: Attempt | None) -> None:
         super().__init__(ALREADY_ANSWERED, status=409)
         self.attempt = attempt
 
@@ -149,11 +147,6 @@ def cell_from_question(question: Mapping[str, Any]) -> Cell:
     return Cell(total, third)
 
 
-def drill_question_issue(*, user, cell: Cell) -> str:
-    """Keep the question about this cell for the learner; its nonce is the page's token."""
-    return questions.question_issue(user=user, question=question_for(cell))
-
-
 def drill_question_find(*, user, token: str) -> tuple[Cell, datetime]:
     """The cell of the drill question waiting for this learner under this token, and when it was issued.
 
@@ -226,31 +219,3 @@ def feedback_for(attempt: Attempt) -> Feedback:
     question = attempt.question
     cell = Cell(question["banker_total"], question["third"])
     return Feedback(cell, attempt.answer, attempt.correct, attempt.too_fast)
-
-
-@transaction.atomic
-def drill_attempt_record(
-    *, user, nonce: str, cell: Cell, answer: str, issued_at: datetime | None = None
-) -> Feedback:
-    """Record one drill answer: the attempt, its count on the learner's cell, and forget the question.
-
-    ``issued_at``: when the question was issued; the answer's time runs from it (see ``DRILL_FLOOR_SECONDS``).
-
-    :raises AlreadyAnswered: if this question (its nonce) was answered before; nothing is counted.
-    """
-    correct = answer == answer_for(cell)
-    try:
-        attempt = drill_answer_record(
-            user=user,
-            nonce=nonce,
-            question=question_for(cell),
-            answer=answer,
-            correct=correct,
-            banker_total=cell.banker_total,
-            player_third=cell.player_third,
-            issued_at=issued_at,
-        )
-    except AnswerReplayed as replay:
-        raise AlreadyAnswered(replay.attempt) from None
-    questions.question_discard(user=user, nonce=nonce)
-    return Feedback(cell, answer, correct, attempt.too_fast)

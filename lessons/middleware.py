@@ -1,7 +1,7 @@
 """A payout-drill question is answered where it was asked, or it counts as missed.
 
 ``PayoutQuestionLeftMiddleware`` ends the learner's waiting payout question
-(``lessons.payout.payout_questions_end``: counted as a skipped, wrong answer)
+(``lessons.services.payout_questions_end``: counted as a skipped, wrong answer)
 as soon as the learner asks for any other page of the site, in this tab or
 another: looking an amount up in a lesson or working it out at the practice
 table between the question and the answer ends the run. The payout drill's
@@ -25,7 +25,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from lessons import views_payout
-from lessons.payout import payout_questions_end
+from lessons.services import payout_questions_end
 
 #: The views that ask and grade payout questions: they do not end their own question.
 PAYOUT_VIEWS = frozenset({views_payout.payout, views_payout.payout_answer})

@@ -32,7 +32,7 @@ Old questions do not pile up. A row is deleted
    a question is refused anyway), whoever it was for, so the questions of a
    learner who never comes back go too. Payout-drill questions are the
    exception: a payout question not answered counts as a missed answer, so the
-   payout drill ends it itself (``lessons.payout.payout_questions_end``), and
+   payout drill ends it itself (``lessons.services.payout_questions_end``), and
    it waits, one at most per learner, until its learner comes back.
 
 So the table holds at most ``MAX_WAITING`` rows for each learner and place

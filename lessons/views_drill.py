@@ -24,14 +24,13 @@ from lessons.drill import (
     Cell,
     DrillError,
     Feedback,
-    drill_attempt_record,
     drill_question_find,
-    drill_question_issue,
     feedback_for,
     next_cell,
     parse_answer,
     question_for,
 )
+from lessons.services import drill_attempt_record, drill_question_issue
 from progress.heatmap import learner_cells, learner_heat_map
 from progress.models import DRILL_FLOOR_SECONDS
 

@@ -33,12 +33,14 @@ from lessons.payout import (
     feedback_for,
     field_label,
     make_question,
+    prompt_lines,
+    read_question,
+)
+from lessons.services import (
     payout_answer_and_ask,
     payout_question_again,
     payout_question_ask,
     payout_question_find,
-    prompt_lines,
-    read_question,
 )
 from lessons.views_drill import HtmxHttpRequest
 from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_SECONDS, PAYOUT_MASTERY_STREAK, PayoutRecord

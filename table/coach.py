@@ -31,7 +31,8 @@ from baccarat import (
     player_draws,
 )
 from table import errors
-from table.explain import ambiguous_message, reason_sentence, typed_amount
+from table.amounts import ambiguous_message, typed_amount
+from table.explain import reason_sentence
 
 PLAYER_DRAW = "player_draw"
 BANKER_DRAW = "banker_draw"

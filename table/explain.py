@@ -9,16 +9,13 @@ figures wherever its word order needs them.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.formats import get_format, number_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from baccarat import (
-    AmbiguousAmountError,
     Card,
     Coup,
     Hand,
@@ -29,12 +26,17 @@ from baccarat import (
     Step,
     Suit,
     payment_case,
-    read_amount,
 )
-from table.presets import PRESETS
 
-#: The minus sign of a negative figure (U+2212), never a hyphen.
-MINUS = "\u2212"
+# The amount formatters and the typed-amount reader live in ``table.amounts``; they are named here
+# too for the modules that still import them from this one (``lessons.exercises``, the figures).
+from table.amounts import MINUS as MINUS
+from table.amounts import ambiguous_message as ambiguous_message
+from table.amounts import amount_text as amount_text
+from table.amounts import chips_text as chips_text
+from table.amounts import exact_decimal as exact_decimal
+from table.amounts import typed_amount as typed_amount
+from table.presets import PRESETS
 
 RANK_NAMES = {
     Rank.ACE: pgettext_lazy("card rank", "ace"),
@@ -67,96 +69,9 @@ RESULT_NAMES = {
 }
 
 
-def exact_decimal(value: Decimal | Fraction | int | float | str, places: int) -> Decimal:
-    """``value`` rounded to ``places`` decimals, an exact half away from zero (``9.85`` → ``9.9``,
-    ``−11.145`` → ``−11.15``).
-
-    A fraction is divided out exactly first, and a float is taken as it is written (``9.85``,
-    not the binary ``9.8499…`` behind it), so a half is never rounded down by accident.
-    """
-    if isinstance(value, float):
-        value = repr(value)
-    if isinstance(value, Fraction):
-        with localcontext() as context:
-            context.prec = 60
-            number = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        number = Decimal(str(value))
-    return number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
-def amount_text(
-    value: Decimal | Fraction | int | float | str, decimal_pos: int | None = 2, *, grouping: bool = False
-) -> str:
-    """A chip amount for a sentence, in the active locale (``109.50``; ``109,50`` in German).
-
-    A negative amount starts with a true minus sign (``−10.00``), not a hyphen.
-
-    The value is rounded first, an exact half away from zero (``exact_decimal``; Django's
-    ``number_format`` cuts digits off); ``decimal_pos=None`` keeps the value's own decimals
-    (``100``, ``19.5``).
-    ``grouping`` groups the thousands as the language does (``1,000.00``; ``1.000,00``).
-    """
-    number = exact_decimal(value, decimal_pos) if decimal_pos is not None else Decimal(str(value))
-    text = number_format(abs(number), decimal_pos=decimal_pos, force_grouping=grouping)
-    return MINUS + text if number < 0 else text
-
-
-#: A typed amount two ways of writing numbers read differently ("1.500" in English).
-AMOUNT_AMBIGUOUS = gettext_lazy(
-    "“%(text)s” can be read two ways (%(first)s or %(second)s). Here “%(decimal)s” marks the "
-    "decimals and “%(group)s” the thousands, as in %(example)s."
-)
-
-
-def typed_amount(text: str) -> Decimal:
-    """An amount as a learner types it, read in the active language's way of writing numbers.
-
-    The one reader of every typed amount (stakes, coach calls, exercise and drill answers):
-    ``1,500.25`` in English, ``1.500,25`` in German and Indonesian. Text that only the other
-    way can read is read that way (``19,50`` in English); text both ways read differently,
-    not grouped the language's way, is refused (``1.500`` in English: 1.50 or 1,500?).
-
-    :raises AmbiguousAmountError: for such text; ``ambiguous_message`` says it to the learner.
-    :raises InvalidAmountError: for text that is not an amount either way.
-    """
-    return read_amount(text, decimal=get_format("DECIMAL_SEPARATOR"), group=get_format("THOUSAND_SEPARATOR"))
-
-
-def ambiguous_message(
-    text: str, error: AmbiguousAmountError, template: Promise | str = AMOUNT_AMBIGUOUS
-) -> str:
-    """What to tell a learner whose typed amount reads two ways, both written the language's way.
-
-    ``template`` (with the same placeholders as ``AMOUNT_AMBIGUOUS``) lets a caller add what its page adds.
-    """
-
-    def written(value: Decimal) -> str:
-        exponent = value.normalize().as_tuple().exponent
-        places = 0 if value == value.to_integral_value() or not isinstance(exponent, int) else -exponent
-        return amount_text(value, decimal_pos=places, grouping=True)
-
-    first, second = sorted(error.readings)
-    return str(template) % {
-        "text": text.strip()[:40],
-        "first": written(first),
-        "second": written(second),
-        "decimal": get_format("DECIMAL_SEPARATOR"),
-        "group": get_format("THOUSAND_SEPARATOR"),
-        "example": amount_text(Decimal("1500.25"), grouping=True),
-    }
-
-
 def percent_sign(number: str) -> str:
     """A formatted figure with the locale's percent sign: ``1.0579%`` (``1,0579 %`` in German)."""
     return _("%(percent)s%%") % {"percent": number}
-
-
-def chips_text(value: Decimal) -> str:
-    """A whole number of chips without decimals (``100``), a fraction with its cents (``19.50``)."""
-    if value == value.to_integral_value():
-        return amount_text(value, decimal_pos=0)
-    return amount_text(value)
 
 
 def percent_text(value: float | Decimal | Fraction, places: int = 4) -> str:

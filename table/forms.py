@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from baccarat import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
 from table import errors
-from table.explain import ambiguous_message, typed_amount
+from table.amounts import ambiguous_message, typed_amount
 from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from playwright.sync_api import expect
 
-from lessons import payout
+from lessons import payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutRecord
 from tests.browser.support import PHONE, htmx_press, htmx_settled
@@ -39,10 +39,10 @@ def seed_right_answers(user, count: int) -> None:
     rng = random.Random(19)
     for _ in range(count):
         kept = payout.make_question(rng)
-        token = payout.payout_question_issue(user=user, question=kept)
+        token = services.payout_question_issue(user=user, question=kept)
         IssuedQuestion.objects.filter(nonce=token).update(created_at=timezone.now() - timedelta(seconds=2))
         amounts = {name: str(value) for name, value in payout.read_question(kept).expected().items()}
-        payout.payout_answer_grade(user=user, token=token, data=amounts)
+        services.payout_answer_grade(user=user, token=token, data=amounts)
 
 
 def typed_right_answers(page, language: str) -> dict[str, str]:

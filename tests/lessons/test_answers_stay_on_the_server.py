@@ -353,7 +353,7 @@ def test_a_garbage_or_tampered_token_is_a_400_and_records_nothing(
 @pytest.mark.parametrize("headers", MODES)
 def test_a_nonce_from_another_lesson_or_the_drill_is_a_400(learner_client, learner, headers):
     _, lesson_token = page(learner_client, "counting-totals", headers)
-    drill_token = drill.drill_question_issue(user=learner, cell=drill.Cell(4, "2"))
+    drill_token = services.drill_question_issue(user=learner, cell=drill.Cell(4, "2"))
 
     for slug, token in (("naturals", lesson_token), ("counting-totals", drill_token)):
         assert answer(learner_client, slug, token, {"answer": "5"}, headers).status_code == (

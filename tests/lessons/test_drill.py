@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from lessons import drill, questions
+from lessons import drill, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import MASTERY_STREAK, STOOD, Attempt, DrillCell, Lesson
 from progress.services import drill_cell_record
@@ -48,7 +48,7 @@ def person_pace(monkeypatch):
 
 
 def token_for(user, banker_total, third):
-    return drill.drill_question_issue(user=user, cell=drill.Cell(banker_total, third))
+    return services.drill_question_issue(user=user, cell=drill.Cell(banker_total, third))
 
 
 def kept(token):

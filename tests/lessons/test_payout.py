@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baccarat import Bet, BetKind, Outcome, PayoutSet, settle
-from lessons import drill, payout
+from lessons import drill, payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord
 from table.presets import PRESETS
@@ -352,7 +352,7 @@ def test_another_learners_question_is_refused(learner_client, learner):
     from tests.factories import UserFactory
 
     other = UserFactory()
-    token = payout.payout_question_issue(user=other, question=BANKER_180)
+    token = services.payout_question_issue(user=other, question=BANKER_180)
     response = answer(learner_client, token, {"banker-paid": "171", "banker-commission": "9"})
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert not PayoutAnswer.objects.exists()
@@ -361,10 +361,10 @@ def test_another_learners_question_is_refused(learner_client, learner):
 def test_a_drawing_table_drill_question_is_refused_by_the_payout_drill_and_the_other_way(
     learner_client, learner
 ):
-    cell_token = drill.drill_question_issue(user=learner, cell=drill.Cell(3, "8"))
+    cell_token = services.drill_question_issue(user=learner, cell=drill.Cell(3, "8"))
     response = answer(learner_client, cell_token, {"banker-paid": "171"})
     assert response.status_code == HTTPStatus.BAD_REQUEST
-    payout_token = payout.payout_question_issue(user=learner, question=BANKER_180)
+    payout_token = services.payout_question_issue(user=learner, question=BANKER_180)
     response = learner_client.post(reverse("drill:answer"), {"token": payout_token, "answer": "draws"})
     assert response.status_code == HTTPStatus.BAD_REQUEST
     # Nothing answered (the question the refusal showed was ended as skipped by the next one).
@@ -390,16 +390,16 @@ def test_a_replayed_answer_is_refused_with_409_and_counts_once(learner_client, l
 
 def test_a_doubled_request_racing_past_the_first_check_is_refused_by_the_constraint(learner, clock):
     """Two requests with one token: the second finds the question still kept but the answer recorded."""
-    token = payout.payout_question_issue(user=learner, question=BANKER_180)
-    kept, issued_at = payout.payout_question_find(user=learner, token=token)
+    token = services.payout_question_issue(user=learner, question=BANKER_180)
+    kept, issued_at = services.payout_question_find(user=learner, token=token)
     amounts = {"banker-paid": "171", "banker-commission": "9"}
-    payout.payout_answer_grade(user=learner, token=token, data=amounts)
+    services.payout_answer_grade(user=learner, token=token, data=amounts)
     # The second request read the question before the first recorded its answer; put it back as it saw it.
     IssuedQuestion.objects.create(
         user=learner, nonce=token, source="drill", question=BANKER_180, created_at=issued_at
     )
     with pytest.raises(payout.AlreadyAnswered) as refused:
-        payout.payout_answer_grade(user=learner, token=token, data=amounts)
+        services.payout_answer_grade(user=learner, token=token, data=amounts)
     assert refused.value.status == HTTPStatus.CONFLICT
     assert PayoutAnswer.objects.filter(user=learner).count() == 1
     assert record_of(learner).answers == 1

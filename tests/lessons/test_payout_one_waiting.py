@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from lessons import payout
+from lessons import payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PayoutAnswer, PayoutRecord
 from tests.factories import IssuedQuestionFactory, UserFactory
@@ -64,11 +64,11 @@ def test_of_many_questions_waiting_only_the_newest_counts_as_skipped(client):
 def test_ending_the_questions_waiting_counts_one_and_forgets_the_rest(learner):
     nonces = left_by_the_old_server(learner, 3)
 
-    assert payout.payout_questions_end(user=learner) == 1
+    assert services.payout_questions_end(user=learner) == 1
 
     assert list(PayoutAnswer.objects.filter(user=learner).values_list("nonce", flat=True)) == [nonces[-1]]
     assert waiting(learner) == []
-    assert payout.payout_questions_end(user=learner) == 0
+    assert services.payout_questions_end(user=learner) == 0
 
 
 @pytest.mark.postgres

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from lessons import payout, questions
+from lessons import payout, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord
 from tests.lessons.test_payout import (
@@ -223,7 +223,7 @@ def test_a_question_left_for_more_than_a_day_counts_as_skipped_when_the_learner_
     # Someone else's question prunes old ones: a payout question is kept until its learner comes back.
     from tests.factories import UserFactory
 
-    payout.payout_question_issue(user=UserFactory(), question=BANKER_180)
+    services.payout_question_issue(user=UserFactory(), question=BANKER_180)
     assert IssuedQuestion.objects.filter(nonce=shown).exists()
     late = answer(learner_client, shown, amounts)
     assert late.status_code == HTTPStatus.BAD_REQUEST  # expired
@@ -240,16 +240,16 @@ def test_at_most_one_payout_question_waits_for_a_learner(learner_client, learner
 
 def test_a_skip_racing_an_answer_counts_only_once(learner, clock):
     """The answer got in first (its nonce is recorded): ending the same question counts nothing more."""
-    token = payout.payout_question_issue(user=learner, question=BANKER_180)
+    token = services.payout_question_issue(user=learner, question=BANKER_180)
     kept = IssuedQuestion.objects.get(nonce=token)
     clock.tick("2")
-    payout.payout_answer_grade(
+    services.payout_answer_grade(
         user=learner, token=token, data={"banker-paid": "171", "banker-commission": "9"}
     )
     IssuedQuestion.objects.create(
         user=learner, nonce=token, source="payout", question=kept.question, created_at=kept.created_at
     )
-    assert payout.payout_questions_end(user=learner) == 0
+    assert services.payout_questions_end(user=learner) == 0
     assert not IssuedQuestion.objects.filter(nonce=token).exists()
     record = record_of(learner)
     assert (record.answers, record.streak) == (1, 1)

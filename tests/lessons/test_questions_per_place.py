@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from lessons import drill, payout, questions
+from lessons import drill, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Lesson, PayoutAnswer
 from tests.lessons.test_payout import BANKER_180, HX, MODES, answer, right_answers, token_of
@@ -53,7 +53,7 @@ def _lesson(user):
 
 
 def _drill(user):
-    return drill.drill_question_issue(user=user, cell=drill.Cell(3, "8"))
+    return services.drill_question_issue(user=user, cell=drill.Cell(3, "8"))
 
 
 def _payout(user):
@@ -89,7 +89,7 @@ def test_another_learners_questions_never_count_against_a_learners_cap(learner, 
 
 def test_a_payout_question_is_refused_by_the_drill_and_a_drill_question_by_the_payout_drill(client, learner):
     client.force_login(learner)
-    payout_token = payout.payout_question_issue(user=learner, question=BANKER_180)
+    payout_token = services.payout_question_issue(user=learner, question=BANKER_180)
     response = client.post(reverse("drill:answer"), {"token": payout_token, "answer": "draws"}, headers=HX)
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert IssuedQuestion.objects.get(nonce=payout_token).source == Place.PAYOUT

@@ -2,7 +2,7 @@
 
 "1,500" was 1,500.00 in the payout drill and 1.50 at a coach settlement call. Now the payout drill,
 the coach's settlement call, the lessons' amount answers and the table's stakes all read a typed
-amount through ``table.explain.typed_amount``, in the active language's way of writing numbers,
+amount through ``table.amounts.typed_amount``, in the active language's way of writing numbers,
 and refuse text that the two ways read differently.
 """
 
@@ -22,7 +22,7 @@ from baccarat import AmbiguousAmountError
 from lessons import exercises, payout
 from lessons.models import IssuedQuestion
 from table import coach, errors, forms
-from table.explain import amount_text, typed_amount
+from table.amounts import amount_text, typed_amount
 from tests.factories import SeatFactory, arrange_shoe
 
 HX = {"HX-Request": "true"}

@@ -41,9 +41,9 @@ from django.utils import timezone
 from accounts.models import Classroom, join_code_expiry
 from accounts.services import classroom_join
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from lessons import drill, payout
+from lessons import payout
 from lessons.course import LESSONS
-from lessons.services import exercise_answer, exercise_next, lessons_load
+from lessons.services import drill_attempt_record, exercise_answer, exercise_next, lessons_load
 from ops import demo
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, Assignment, Attempt, Lesson, LessonProgress
@@ -248,7 +248,7 @@ def _drill(user, plan: demo.LearnerPlan, rng: random.Random, start: datetime) ->
         answers.append((cell, False))
     for cell, right in answers:
         answer = coach.draw_answer(cell.draws == right)
-        drill.drill_attempt_record(user=user, nonce=secrets.token_hex(8), cell=cell, answer=answer)
+        drill_attempt_record(user=user, nonce=secrets.token_hex(8), cell=cell, answer=answer)
     when = start + timedelta(days=plan.days_ago / 2)
     drilled = list(Attempt.objects.filter(user=user, source=Attempt.Source.DRILL).order_by("id").only("id"))
     for index, attempt in enumerate(drilled):

@@ -1,0 +1,164 @@
+"""The payout drill's question: its kinds, its messages, and a kept question read back and typed.
+
+The right amounts are never kept as the truth: ``PayoutQuestion.expected`` works them out again
+by ``baccarat.settle``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from baccarat import (
+    Bet,
+    BetKind,
+    BetResult,
+    Outcome,
+    PayoutSet,
+    Winner,
+    settle,
+)
+from common.errors import AppError
+from progress.models import PayoutAnswer
+
+KIND_PREFIX = "payout-"
+BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
+KINDS = (BANKER, TIE, SIX, LION, SEVERAL)
+PAID, COMMISSION = "paid", "commission"
+
+TOKEN_MISSING = gettext_lazy("This answer came without its question. Here is a new question to answer.")
+TOKEN_BAD = gettext_lazy(
+    "This question could not be read: it was changed, it has expired or it was set for someone else. "
+    "Nothing was counted; here is a new question."
+)
+ALREADY_ANSWERED = gettext_lazy(
+    "This question was already answered, and it counts only once. Here is a new question."
+)
+AMOUNT_MISSING = gettext_lazy("Type an amount in every box (0 if nothing is paid). Nothing was counted yet.")
+AMOUNT_BAD = gettext_lazy(
+    "“%(text)s” is not an amount of chips: type a number such as 171 or 171.50. Nothing was counted yet."
+)
+AMOUNT_AMBIGUOUS = gettext_lazy(
+    "“%(text)s” can be read two ways (%(first)s or %(second)s). Here “%(decimal)s” marks the "
+    "decimals and “%(group)s” the thousands, as in %(example)s. Nothing was counted yet."
+)
+AMOUNT_NEGATIVE = gettext_lazy(
+    "Amounts paid are never negative: type 0 when nothing is paid. Nothing was counted yet."
+)
+AMOUNT_CENTS = gettext_lazy("Amounts have at most two decimal places. Nothing was counted yet.")
+SKIPPED = gettext_lazy(
+    "The last question was left without an answer: it counts as a wrong answer, and the run starts again."
+)
+SKIPPED_BEFORE = gettext_lazy(
+    "This question was left without an answer (the page was reloaded or left, or a new question was "
+    "asked for), so it already counted as a wrong answer. Here is the question waiting now."
+)
+
+
+class PayoutError(AppError):
+    """An answer the payout drill refuses: ``message`` for the learner, ``status`` for the response."""
+
+
+class AlreadyAnswered(PayoutError):
+    """The question's nonce is already recorded: a replayed or doubled answer (``answer`` is the first)."""
+
+    def __init__(self, answer: PayoutAnswer) -> None:
+        super().__init__(ALREADY_ANSWERED, status=409)
+        self.answer = answer
+
+
+# --- Reading a kept question back, and its right answers from the engine ----------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """One amount asked for: the bet it is about, ``paid`` or ``commission``, and its form name."""
+
+    bet: BetKind
+    what: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.bet.value}-{self.what}"
+
+
+@dataclass(frozen=True)
+class PayoutQuestion:
+    """A kept payout question, checked and typed."""
+
+    kind: str
+    table: PayoutSet
+    outcome: Outcome
+    bets: tuple[Bet, ...]
+    fields: tuple[Field, ...]
+
+    def results(self) -> dict[BetKind, BetResult]:
+        """What each bet returns, by the engine's settlement."""
+        return {result.bet.kind: result for result in settle(self.bets, self.outcome, self.table)}
+
+    def expected(self) -> dict[str, Decimal]:
+        """The right amount of every field, by form name."""
+        results = self.results()
+        return {field.name: field_amount(results[field.bet], field.what) for field in self.fields}
+
+
+def field_amount(result: BetResult, what: str) -> Decimal:
+    """``paid``: what the dealer puts beside the stake (winnings less commission); or the commission."""
+    if what == COMMISSION:
+        return result.commission
+    return result.winnings - result.commission
+
+
+def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
+    """The typed question kept as ``data``.
+
+    :raises PayoutError: ``TOKEN_BAD`` if it is not a payout question the engine can settle.
+    """
+    try:
+        kind = str(data["kind"])
+        if not kind.startswith(KIND_PREFIX) or kind.removeprefix(KIND_PREFIX) not in KINDS:
+            raise ValueError(kind)
+        player, banker = data["player"], data["banker"]
+        if type(player) is not int or type(banker) is not int or not (0 <= player <= 9 and 0 <= banker <= 9):
+            raise ValueError("totals")
+        natural = bool(data["natural"])
+        outcome = Outcome(
+            player_total=player,
+            banker_total=banker,
+            player_count=2 if natural else 3,
+            banker_count=2,
+            natural=natural,
+        )
+        if outcome.winner != Winner(data["winner"]):
+            raise ValueError("winner")
+        bets = tuple(Bet(BetKind(kind_), Decimal(str(amount))) for kind_, amount in data["bets"])
+        fields = tuple(Field(BetKind(bet), what) for bet, what in data["ask"])
+        if not fields or any(field.what not in (PAID, COMMISSION) for field in fields):
+            raise ValueError("fields")
+        if {field.bet for field in fields} - {bet.kind for bet in bets}:
+            raise ValueError("field without a bet")
+        question = PayoutQuestion(kind, PayoutSet.named(str(data["table"])), outcome, bets, fields)
+        question.expected()  # the engine accepts the bets
+    except (KeyError, TypeError, ValueError, ArithmeticError):
+        raise PayoutError(TOKEN_BAD) from None
+    return question
+
+
+def questions_data(question: PayoutQuestion) -> dict[str, Any]:
+    """The question as it is kept and recorded, with its right amounts for whoever reads the record."""
+    outcome = question.outcome
+    return {
+        "kind": question.kind,
+        "table": question.table.name,
+        "winner": outcome.winner.value,
+        "player": outcome.player_total,
+        "banker": outcome.banker_total,
+        "natural": outcome.natural,
+        "bets": [[bet.kind.value, str(bet.amount)] for bet in question.bets],
+        "ask": [[field.bet.value, field.what] for field in question.fields],
+        "expected": {name: str(value) for name, value in question.expected().items()},
+    }
