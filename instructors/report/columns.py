@@ -90,10 +90,12 @@ def by_username(row: LearnerRow) -> str:
     return row.username.casefold()
 
 
-def _payout_mastery(row: LearnerRow) -> tuple[int, float, int]:
-    """Mastered first (earliest first), then by the best run."""
+def _payout_mastery(row: LearnerRow) -> tuple[int, float, int] | None:
+    """Mastered first (earliest first), then by the best run; no answers yet is a missing value."""
     mastered_at = row.payout.mastered_at
-    return (0, mastered_at.timestamp(), 0) if mastered_at else (1, 0, -row.payout.best_streak)
+    if mastered_at is not None:
+        return (0, mastered_at.timestamp(), 0)
+    return (1, 0, -row.payout.best_streak) if row.payout.answers else None
 
 
 def learner_column() -> Column:
