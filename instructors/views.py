@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Classroom
 from instructors.report import Column, class_progress, csv_safe, learner_progress, progress_table
+from instructors.report.columns import HELP_KEY, LEARNER_KEY
 from progress.models import PAYOUT_MASTERY_STREAK
 
 TEMPLATE = "admin/accounts/classroom/progress.html"
@@ -67,6 +68,8 @@ def progress_view(model_admin, request: HttpRequest, classroom: Classroom) -> Ht
         "classroom": classroom,
         "progress": progress,
         "headers": header_links(progress.columns, progress.order),
+        "learner_key": LEARNER_KEY,
+        "help_key": HELP_KEY,
         "csv_url": csv_url + ("?" + urlencode({"o": progress.order}) if progress.order else ""),
         "change_url": reverse("admin:accounts_classroom_change", args=[classroom.pk]),
         "add_assignment_url": reverse("admin:progress_assignment_add")

@@ -2,154 +2,38 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import timedelta
 from decimal import Decimal
-from html.parser import HTMLParser
 from http import HTTPStatus
 from unittest import mock
 
-import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
-from baccarat import Bet, BetKind
 from instructors.report import class_progress, csv_safe, progress_table
-from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.course import COURSE
-from progress.models import DrillCell, Lesson, LessonProgress
+from progress.models import DrillCell
 from table import services
 from table.models import LedgerEntry, Round, Seat
-from tests.factories import SeatFactory, UserFactory, arrange_shoe
+from tests.factories import SeatFactory, UserFactory
+from tests.instructors.helpers import (
+    csv_rows,
+    csv_url,
+    join,
+    page_url,
+    payout_answers,
+    play,
+    play_lesson_example,
+    progress,
+    row_of,
+    screen_table,
+)
 
 D = Decimal
-
-# Player 4 + 4 = 8 against Banker 2 + 3 = 5: a natural, Player wins.
-PLAYER_WINS = "4 2 4 3"
-
-
-# --- Helpers ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def instructor(db):
-    ensure_instructors_group()
-    user = UserFactory(instructor=True)
-    user.groups.add(Group.objects.get(name=INSTRUCTORS))
-    return user
-
-
-@pytest.fixture
-def classroom(instructor):
-    classroom = Classroom.objects.create(name="Tuesday evening")
-    classroom.instructors.add(instructor)
-    return classroom
-
-
-@pytest.fixture
-def staff_client(client, instructor):
-    client.force_login(instructor)
-    return client
-
-
-def page_url(classroom, **query):
-    url = reverse("admin:accounts_classroom_progress", args=[classroom.pk])
-    return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
-
-
-def csv_url(classroom):
-    return reverse("admin:accounts_classroom_progress_csv", args=[classroom.pk])
-
-
-def join(classroom, user=None, **kwargs):
-    user = user or UserFactory(**kwargs)
-    Membership.objects.create(user=user, classroom=classroom)
-    return user
-
-
-def lesson(number):
-    return Lesson.objects.get(number=number)
-
-
-def progress(user, number, *, attempts, correct, done=False, last_visited=None):
-    return LessonProgress.objects.create(
-        user=user,
-        lesson=lesson(number),
-        attempts=attempts,
-        correct=correct,
-        completed_at=timezone.now() if done else None,
-        last_visited=last_visited or timezone.now(),
-    )
-
-
-def play(seat, cards=PLAYER_WINS, **stakes):
-    """Arrange the shoe, confirm the bets and deal the coup to the end (as the table tests do)."""
-    arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()])
-    index = 0
-    while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
-        index += 1
-    return round
-
-
-def play_lesson_example(user, attempt=1):
-    """A settled round on a lesson example's sandbox seat (each attempt at an example has its own)."""
-    seat = services.sandbox_open(
-        user=user, label="first-stake/stake-on-player", cards=PLAYER_WINS.split(), attempt=attempt
-    )
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, D(100))])
-    for index in range(4):
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
-    assert round.state == Round.State.SETTLED
-    return seat
-
-
-def row_of(progress_data, username):
-    return next(row for row in progress_data.rows if row.username == username)
-
-
-class TableText(HTMLParser):
-    """The text of each cell of the page's progress table, row by row (whitespace collapsed)."""
-
-    def __init__(self):
-        super().__init__()
-        self.rows, self._in_table, self._cell = [], False, None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table" and ("id", "progress") in attrs:
-            self._in_table = True
-        elif self._in_table and tag == "tr":
-            self.rows.append([])
-        elif self._in_table and tag in ("th", "td"):
-            self._cell = []
-
-    def handle_endtag(self, tag):
-        if tag == "table":
-            self._in_table = False
-        elif self._in_table and tag in ("th", "td") and self._cell is not None:
-            self.rows[-1].append(" ".join("".join(self._cell).split()))
-            self._cell = None
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
-
-
-def screen_table(response):
-    parser = TableText()
-    parser.feed(response.content.decode())
-    return parser.rows
-
-
-def csv_rows(response):
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 # --- The figures -----------------------------------------------------------------------
@@ -304,55 +188,6 @@ def test_few_answers_are_not_enough_to_call_accuracy_low(staff_client, classroom
     progress(ada, 1, attempts=4, correct=0)
 
     assert not row_of(staff_client.get(page_url(classroom)).context["progress"], "ada").needs_help
-
-
-# --- Sorting -----------------------------------------------------------------------------
-
-
-def test_the_rows_sort_by_rounds_played_most_first(staff_client, classroom):
-    for username, rounds in (("ada", 1), ("bea", 3), ("cal", 0), ("dan", 2)):
-        user = join(classroom, username=username)
-        seat = SeatFactory(user=user)
-        for _ in range(rounds):
-            play(seat, player=10)
-
-    response = staff_client.get(page_url(classroom, o="-rounds"))
-
-    assert [row.username for row in response.context["progress"].rows] == ["bea", "dan", "ada", "cal"]
-    assert [row[0] for row in screen_table(response)[1:]] == ["bea", "dan", "ada", "cal"]
-    # The heading now reverses the order, and the CSV link keeps it.
-    assert 'aria-sort="descending"><a href="?o=rounds">Table rounds ▼</a>' in response.content.decode()
-    assert response.context["csv_url"].endswith("?o=-rounds")
-
-
-@pytest.mark.parametrize(
-    ("order", "expected"),
-    [
-        ("username", ["ada", "bea", "cal"]),
-        ("-username", ["cal", "bea", "ada"]),
-        ("accuracy", ["bea", "cal", "ada"]),  # no answers sorts last either way
-        ("-accuracy", ["cal", "bea", "ada"]),
-        ("balance", ["cal", "ada", "bea"]),
-        ("-mastery", ["bea", "ada", "cal"]),
-        ("done", ["ada", "bea", "cal"]),
-        ("-lesson-1", ["cal", "bea", "ada"]),
-        ("nonsense", ["ada", "bea", "cal"]),
-    ],
-)
-def test_every_column_sorts_and_an_unknown_key_gives_the_default_order(
-    staff_client, classroom, order, expected
-):
-    ada, bea, cal = (join(classroom, username=name) for name in ("ada", "bea", "cal"))
-    progress(bea, 1, attempts=4, correct=3)
-    progress(cal, 1, attempts=4, correct=4, done=True)
-    DrillCell.objects.create(user=bea, banker_total=0, third="stood", attempts=3, correct=3, streak=3)
-    SeatFactory(user=ada)
-    SeatFactory(user=cal, starting_balance=D("50.00"))
-
-    data = staff_client.get(page_url(classroom, o=order)).context["progress"]
-
-    assert [row.username for row in data.rows] == expected
-    assert data.order == ("" if order == "nonsense" else order)
 
 
 # --- The heat map -------------------------------------------------------------------------
@@ -535,24 +370,6 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_learners(staff_c
 
 
 # --- Payout drill ------------------------------------------------------------------------
-
-
-def payout_answers(user, count, *, seconds=2, correct=True):
-    from progress.services import payout_answer_record
-
-    moment = timezone.now() - timedelta(hours=1)
-    for index in range(count):
-        payout_answer_record(
-            user=user,
-            nonce=f"{user.pk:08d}{index:024d}",
-            kind="payout-tie",
-            question={},
-            answer={},
-            correct=correct,
-            issued_at=moment,
-            answered_at=moment + timedelta(seconds=seconds),
-        )
-        moment += timedelta(seconds=10)
 
 
 def test_the_page_and_the_csv_show_payout_drill_answers_and_mastery(staff_client, classroom):

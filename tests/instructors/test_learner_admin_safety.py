@@ -19,7 +19,8 @@ from django.urls import reverse
 
 from accounts.models import Classroom, Membership
 from baccarat import Bet, BetKind
-from instructors.admin import NAMED_IN_A_LEDGER, NOTHING_DELETED, NOTHING_TO_UNLOCK, PLAYED
+from instructors.admin.learners import NOTHING_TO_UNLOCK
+from instructors.admin.users import NAMED_IN_A_LEDGER, NOTHING_DELETED, PLAYED
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from progress.models import Attempt, Lesson, LessonProgress
 from table import services

@@ -1,5 +1,4 @@
 """Beside payout-drill mastery, the progress page and its CSV show how fast the answers came, with a flag."""
-# ruff: noqa: F811 - the fixtures imported from test_class_progress
 
 from datetime import timedelta
 
@@ -8,15 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from progress.services import payout_answer_record, payout_skip_record
-from tests.instructors.test_class_progress import (  # noqa: F401 - fixtures
-    classroom,
-    csv_rows,
-    instructor,
-    join,
-    page_url,
-    screen_table,
-    staff_client,
-)
+from tests.instructors.helpers import csv_rows, join, page_url, screen_table
 
 pytestmark = pytest.mark.django_db
 
