@@ -10,6 +10,7 @@ from __future__ import annotations
 from baccarat.amounts import CENT, parse_amount, read_amount
 from baccarat.cards import Card, Rank, Suit, hand_total
 from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
+from baccarat.deal import DealRequest, deal_request
 from baccarat.errors import (
     AmbiguousAmountError,
     CoupOverError,
@@ -68,6 +69,7 @@ __all__ = [
     "Card",
     "Coup",
     "CoupOverError",
+    "DealRequest",
     "EngineError",
     "Hand",
     "InvalidAmountError",
@@ -96,6 +98,7 @@ __all__ = [
     "big_road",
     "burn_count",
     "coup_variance",
+    "deal_request",
     "deck_counts",
     "exact_odds",
     "expected_return",

@@ -49,7 +49,7 @@ class Dealer:
 
     def confirm(self, seat, **stakes: int):
         bets = [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
-        return services.round_confirm(seat=seat, bets=bets)
+        return services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets)
 
     def deal(self, seat, cards: int):
         """Deal ``cards`` more cards of the round in play."""
@@ -58,7 +58,12 @@ class Dealer:
             question = self._question(seat, round)
             if question is not None and question.key != coach.SETTLEMENT:
                 self._answer(seat, round, question)
-            services.round_deal(seat=seat, round_number=round.number, expected_index=len(round.card_tokens))
+            services.round_deal(
+                user=seat.user,
+                seat_id=seat.pk,
+                round_number=round.number,
+                expected_index=len(round.card_tokens),
+            )
         return self._latest(seat)
 
     def answer_settlement(self, seat):
@@ -86,11 +91,19 @@ class Dealer:
         """The right answer to the coach's question."""
         if question.key == coach.SETTLEMENT:
             amounts = {bet.kind: str(bet.returned_total) for bet in round.bets.all()}
-            services.round_call(seat=seat, round_number=round.number, question=question.key, amounts=amounts)
+            services.round_call(
+                user=seat.user,
+                seat_id=seat.pk,
+                round_number=round.number,
+                question=question.key,
+                amounts=amounts,
+            )
             return
         draws_right, _ = coach.grade_draw(question, coach.DRAWS)
         answer = coach.DRAWS if draws_right else coach.STANDS
-        services.round_call(seat=seat, round_number=round.number, question=question.key, answer=answer)
+        services.round_call(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, question=question.key, answer=answer
+        )
 
     @staticmethod
     def _latest(seat):

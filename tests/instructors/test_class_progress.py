@@ -91,10 +91,14 @@ def progress(user, number, *, attempts, correct, done=False, last_visited=None):
 def play(seat, cards=PLAYER_WINS, **stakes):
     """Arrange the shoe, confirm the bets and deal the coup to the end (as the table tests do)."""
     arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()])
+    round = services.round_confirm(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()]
+    )
     index = 0
     while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
         index += 1
     return round
 
@@ -104,9 +108,11 @@ def play_lesson_example(user, attempt=1):
     seat = services.sandbox_open(
         user=user, label="first-stake/stake-on-player", cards=PLAYER_WINS.split(), attempt=attempt
     )
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, D(100))])
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, D(100))])
     for index in range(4):
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
     assert round.state == Round.State.SETTLED
     return seat
 
@@ -166,7 +172,7 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     seat = SeatFactory(user=ada)
     play(seat, player=10)
     play(seat, player=10)
-    services.balance_reset(seat=seat, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
 
     response = staff_client.get(page_url(classroom))
 
@@ -211,8 +217,8 @@ def test_a_learner_without_a_table_seat_shows_a_dash_for_the_balance(staff_clien
 def test_restarts_by_an_instructor_are_counted_and_said_apart(staff_client, classroom, instructor):
     ada = join(classroom, username="ada")
     seat = SeatFactory(user=ada)
-    services.balance_reset(seat=seat, force=True)
-    services.balance_reset(seat=seat, actor=instructor, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, actor=instructor, force=True)
 
     row = row_of(staff_client.get(page_url(classroom)).context["progress"], "ada")
 
@@ -229,7 +235,7 @@ def test_last_active_is_the_latest_of_lessons_answers_and_rounds_but_not_an_inst
     with mock.patch("django.utils.timezone.now", return_value=long_ago):  # the ledger is append-only
         seat = SeatFactory(user=ada)
     assert LedgerEntry.objects.get(seat=seat).created_at == long_ago
-    services.balance_reset(seat=seat, actor=instructor, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, actor=instructor, force=True)
 
     row = row_of(staff_client.get(page_url(classroom)).context["progress"], "ada")
 
@@ -248,8 +254,8 @@ def test_learners_who_need_help_come_first_with_their_reasons_in_words(staff_cli
     progress(stale, 1, attempts=3, correct=3, done=True, last_visited=timezone.now() - timedelta(days=9))
     restarter = join(classroom, username="bob")
     seat = SeatFactory(user=restarter)
-    services.balance_reset(seat=seat, force=True)
-    services.balance_reset(seat=seat, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
 
     response = staff_client.get(page_url(classroom))
 

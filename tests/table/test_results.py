@@ -19,10 +19,14 @@ def play(seat, cards, **stakes):
     """Play one coup; ``cards=None`` deals on from the shoe as it is."""
     if cards is not None:
         arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind(k), Decimal(v)) for k, v in stakes.items()])
+    round = services.round_confirm(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind(k), Decimal(v)) for k, v in stakes.items()]
+    )
     index = 0
     while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
         index += 1
 
 
@@ -44,7 +48,7 @@ def test_the_chart_follows_the_ledger_and_drifts_by_the_exact_house_edge(seat):
 
 def test_a_reset_moves_both_lines_alike(seat):
     play(seat, "2 4 3 4", player=96)  # loses: 4 chips left
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
     play(seat, "4 2 4 3", player=10)
 
     chart = balance_chart(seat)
@@ -59,7 +63,7 @@ def test_a_reset_moves_both_lines_alike(seat):
 
 def test_a_restart_is_marked_on_the_chart_and_named_in_its_caption(client, seat):
     play(seat, "2 4 3 4", player=96)  # loses: 4 chips left
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
     play(seat, "4 2 4 3", player=10)
 
     chart = balance_chart(seat)
@@ -75,7 +79,7 @@ def test_a_restart_is_marked_on_the_chart_and_named_in_its_caption(client, seat)
 
 def test_a_restart_after_the_last_round_ends_the_chart_at_the_balance_of_now(seat):
     play(seat, "2 4 3 4", player=96)
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
 
     chart = balance_chart(seat)
 

@@ -459,12 +459,12 @@ def _payout(user, plan: LearnerPlan, start: datetime) -> None:
 
 def _rounds(user, plan: LearnerPlan, rng: random.Random) -> None:
     """Play the plan's rounds at the learner's table seat, answering coach-mode calls when it is on."""
-    seat = table_services.seat_for_learner(user=user)
+    seat = table_services.seat_open(user=user)
     coach_on = seat.coach_mode  # on for a learner who has not finished the course
     _arrange_shoe(seat, [play.cards for play in plan.rounds])
     for play in plan.rounds:
         bets = [Bet(BetKind(kind), Decimal(amount)) for kind, amount in play.stakes.items()]
-        round = table_services.round_confirm(seat=seat, bets=bets)
+        round = table_services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets)
         while True:
             round = Round.objects.get(pk=round.pk)
             coup = Coup.replay(round.card_tokens) if round.cards else None
@@ -475,10 +475,13 @@ def _rounds(user, plan: LearnerPlan, rng: random.Random) -> None:
                 break
             else:
                 table_services.round_deal(
-                    seat=seat, round_number=round.number, expected_index=len(round.card_tokens)
+                    user=seat.user,
+                    seat_id=seat.pk,
+                    round_number=round.number,
+                    expected_index=len(round.card_tokens),
                 )
         if play.reset_after:
-            table_services.balance_reset(seat=seat)
+            table_services.balance_reset(user=seat.user, seat_id=seat.pk)
 
 
 def _arrange_shoe(seat: Seat, coups: list[str]) -> None:
@@ -497,12 +500,14 @@ def _call(seat: Seat, round: Round, question: coach.Question, *, right: bool) ->
             for bet in round.bets.all()
         }
         table_services.round_call(
-            seat=seat, round_number=round.number, question=question.key, amounts=amounts
+            user=seat.user, seat_id=seat.pk, round_number=round.number, question=question.key, amounts=amounts
         )
         return
     draws_right, _ = coach.grade_draw(question, coach.DRAWS)
     answer = coach.DRAWS if draws_right == right else coach.STANDS
-    table_services.round_call(seat=seat, round_number=round.number, question=question.key, answer=answer)
+    table_services.round_call(
+        user=seat.user, seat_id=seat.pk, round_number=round.number, question=question.key, answer=answer
+    )
 
 
 # --- Output --------------------------------------------------------------------------
