@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery, Sum
@@ -33,7 +34,7 @@ class Entry:
     amount: Decimal
     round: Round | None = None
     bet_kind: str = ""
-    actor: object = None
+    actor: Any = None
     note: str = ""
 
 
