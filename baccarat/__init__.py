@@ -11,6 +11,7 @@ from baccarat.amounts import CENT, parse_amount, read_amount
 from baccarat.bets import LANGUAGES, BetSpec, all_bets, bet_spec, register, registry_version, unregister
 from baccarat.cards import Card, Rank, Suit, hand_total
 from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
+from baccarat.deal import DealRequest, deal_request
 from baccarat.errors import (
     AmbiguousAmountError,
     CoupOverError,
@@ -73,6 +74,7 @@ __all__ = [
     "Card",
     "Coup",
     "CoupOverError",
+    "DealRequest",
     "EngineError",
     "Hand",
     "InvalidAmountError",
@@ -105,6 +107,7 @@ __all__ = [
     "big_road",
     "burn_count",
     "coup_variance",
+    "deal_request",
     "deck_counts",
     "exact_odds",
     "expected_return",

@@ -43,7 +43,7 @@ from lessons.course import COURSE, Example
 from table import errors
 from table.models import Round, Seat
 from table.presets import DEFAULT_PRESET
-from table.services import DealResult
+from table.services import DealResult, card_wanted
 
 #: Lessons whose text and worked examples are open to visitors: the first three.
 VISITOR_LESSONS = 3
@@ -178,11 +178,7 @@ def _objects(slug: str, example: Example, state: State) -> tuple[Seat, Round]:
     )
     coup = Coup.replay(tokens)
     if coup.outcome is not None:
-        round.state = Round.State.SETTLED
-        round.winner = coup.outcome.winner.value
-        round.player_total = coup.outcome.player_total
-        round.banker_total = coup.outcome.banker_total
-        round.natural = coup.outcome.natural
+        round.apply_outcome(coup.outcome)
     return seat, round
 
 
@@ -206,10 +202,8 @@ def visitor_example_deal(
     state = _read(kept, slug, example)
     if round_number != ROUND_NUMBER:
         raise errors.RoundNotFound(errors.ROUND_NOT_FOUND)
-    if expected_index < state.dealt:
+    if not card_wanted(state.dealt, expected_index):
         return DealResult(round=_objects(slug, example, state)[1], step=None)
-    if expected_index > state.dealt:
-        raise errors.InvalidInput(errors.NO_SUCH_CARD)
     coup = Coup.replay(_dealt_cards(example, state.dealt))
     if coup.outcome is not None:
         raise errors.WrongState(errors.COUP_OVER)

@@ -165,7 +165,7 @@ def _example_open(user, lesson: Lesson, example: Example, *, attempt: int):
         with transaction.atomic():
             seat = table_services.sandbox_open(user=user, label=label, cards=example.cards, attempt=attempt)
             if not example.stakes:
-                table_services.round_confirm(seat=seat, bets=[], watch=True)
+                table_services.round_confirm(user=user, seat_id=seat.pk, bets=[], watch=True)
     except IntegrityError:
         return Seat.objects.get(user=user, kind=Seat.Kind.LESSON, label=label, attempt=attempt)
     return seat

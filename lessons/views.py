@@ -241,7 +241,7 @@ def _answered_feedback(request, lesson: Lesson) -> dict | None:
 def _example_act(request, lesson: Lesson, found: Example, action: actions.Action) -> HttpResponse:
     """Run one table service on the example's sandbox seat; render the example, or the refusal."""
     seat = services.example_current(user=request.user, lesson=lesson, example=found)
-    done = actions.run(seat, action, reload=lambda: Seat.objects.get(pk=seat.pk))
+    done = actions.run(request.user, seat.pk, action, reload=lambda: Seat.objects.get(pk=seat.pk))
     entered = stakes_entered(request.POST) if done.refused else None
     view = example_view(lesson, found, done.seat, done.round, chip=chip_in_use(request.POST), entered=entered)
     return _example_answer(request, lesson, found, view, error=done.error, status=done.status)
@@ -347,7 +347,7 @@ def example_restart(request, slug: str, key: str) -> HttpResponse:
             ),
         )
 
-    def restart(seat: Seat) -> Seat:
+    def restart(**seat) -> Seat:
         after = parse_index(request.POST, "attempt")
         return services.example_restart(user=request.user, lesson=lesson, example=found, after=after)
 

@@ -64,7 +64,7 @@ def _lock_sql(vendor: str, by_pk: bool) -> str:
     def columns(alias: str, model: type[Model]) -> str:
         return ", ".join(f"{alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
 
-    seat_is = "s.id = %s" if by_pk else "s.user_id = %s AND s.kind = %s"
+    seat_is = "s.id = %s AND s.user_id = %s" if by_pk else "s.user_id = %s AND s.kind = %s"
     lock = " FOR UPDATE OF s, r" if connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {columns('s', Seat)}, {columns('r', Round)} "
@@ -73,16 +73,16 @@ def _lock_sql(vendor: str, by_pk: bool) -> str:
     )
 
 
-def lock(seat: Seat, round_number: int) -> tuple[Seat, Round | None]:
-    """The seat (a row, or a handle from ``services.learner_seat``) and its round ``round_number``, both
-    locked and loaded; without such a round, the seat as given and ``None`` (nothing is locked)."""
-    by_pk = seat.pk is not None
-    params: list[int | str] = [seat.pk] if by_pk else [seat.user_id, seat.kind]
+def lock(user, seat_id: int | None, round_number: int) -> tuple[Seat | None, Round | None]:
+    """The learner's seat ``seat_id`` (else their table seat) and its round ``round_number``, both
+    locked and loaded; ``(None, None)`` without such a round (nothing is locked)."""
+    by_pk = seat_id is not None
+    params: list[int | str] = [seat_id, user.pk] if seat_id is not None else [user.pk, Seat.Kind.TABLE]
     with connection.cursor() as cursor:
         cursor.execute(_lock_sql(connection.vendor, by_pk), [*params, round_number])
         row = cursor.fetchone()
     if row is None:
-        return seat, None
+        return None, None
     width = len(Seat._meta.concrete_fields)
     locked: Seat = _load(Seat, row[:width])
     round: Round = _load(Round, row[width:])

@@ -12,8 +12,8 @@ Design overview:
   replayed through the engine; nothing undealt is ever stored on a round.
 - ``LedgerEntry`` rows are append-only: every chip movement is one row with
   the amount (signed) and the balance after it. The cached ``Seat.balance``
-  always equals the sum of its ledger (``table.services.ledger_verify``).
-  Only ``table.services`` writes any of these rows.
+  always equals the sum of its ledger (``table.services.ledger_problems``,
+  ``manage.py ledger_verify``). Only ``table.services.ledger_append`` writes them.
 
 Invariants held by the database: a balance is never negative; a seat has one
 open round at most; a round is settled at most once per bet and entry kind.
@@ -30,6 +30,7 @@ from django.db.models import Q, Subquery
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
+from baccarat import Outcome
 from table.bets import bet_choices
 from table.presets import DEFAULT_PRESET, PRESETS, preset_choices
 
@@ -178,6 +179,14 @@ class Round(BaseModel):
     @property
     def card_tokens(self) -> list[str]:
         return self.cards.split()
+
+    def apply_outcome(self, outcome: Outcome) -> None:
+        """Mark the round settled with the coup's result (not saved: the caller saves it)."""
+        self.state = Round.State.SETTLED
+        self.winner = outcome.winner.value
+        self.player_total = outcome.player_total
+        self.banker_total = outcome.banker_total
+        self.natural = outcome.natural
 
 
 class RoundBet(BaseModel):

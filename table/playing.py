@@ -56,12 +56,12 @@ def shoe_arrange(
 
 def seat_open(user) -> Seat:
     """The learner's practice-table seat, opened (with the class's starting chips) if it is new."""
-    return services.seat_for_learner(user=user)
+    return services.seat_open(user=user)
 
 
 def latest_round(seat: Seat) -> Round | None:
     """The seat's newest round, fresh from the database."""
-    return Round.objects.filter(seat=seat).order_by("-number").first()
+    return Round.objects.filter(user=seat.user, seat_id=seat.pk).order_by("-number").first()
 
 
 def question_pending(round: Round | None) -> coach.Question | None:
@@ -79,16 +79,18 @@ def call_answer(seat: Seat, round: Round, question: coach.Question, *, right: bo
             for bet in round.bets.all()
         }
         return services.round_call(
-            seat=seat, round_number=round.number, question=question.key, amounts=amounts
+            user=seat.user, seat_id=seat.pk, round_number=round.number, question=question.key, amounts=amounts
         )
     draws_right, _ = coach.grade_draw(question, coach.DRAWS)
     answer = coach.DRAWS if draws_right == right else coach.STANDS
-    return services.round_call(seat=seat, round_number=round.number, question=question.key, answer=answer)
+    return services.round_call(
+        user=seat.user, seat_id=seat.pk, round_number=round.number, question=question.key, answer=answer
+    )
 
 
 def round_confirm(seat: Seat, stakes: Stakes | Sequence[Bet]) -> Round:
     """Confirm these bets for the seat's next round."""
-    return services.round_confirm(seat=seat, bets=bets_from(stakes))
+    return services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets_from(stakes))
 
 
 def cards_deal(seat: Seat, count: int, *, right: Callable[[], bool] = _always_right) -> Round:
@@ -104,7 +106,9 @@ def cards_deal(seat: Seat, count: int, *, right: Callable[[], bool] = _always_ri
             call_answer(seat, round, question, right=right())
             round = latest_round(seat)
             assert round is not None
-        services.round_deal(seat=seat, round_number=round.number, expected_index=len(round.card_tokens))
+        services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=len(round.card_tokens)
+        )
     round = latest_round(seat)
     assert round is not None
     return round
@@ -132,7 +136,12 @@ def round_finish(seat: Seat, *, right: Callable[[], bool] = _always_right) -> Ro
         elif round.state == Round.State.SETTLED:
             return round
         else:
-            services.round_deal(seat=seat, round_number=round.number, expected_index=len(round.card_tokens))
+            services.round_deal(
+                user=seat.user,
+                seat_id=seat.pk,
+                round_number=round.number,
+                expected_index=len(round.card_tokens),
+            )
 
 
 def round_play(
@@ -151,4 +160,4 @@ def round_play(
 
 def balance_reset(seat: Seat) -> None:
     """Restart with the starting chips, as the learner's button does."""
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)

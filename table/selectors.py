@@ -21,6 +21,11 @@ from table.presets import PRESETS
 HISTORY_LENGTH = 12
 
 
+def table_seat(user) -> Seat | None:
+    """The learner's practice-table seat, or ``None`` before they first sit down. Writes nothing."""
+    return Seat.objects.filter(user=user, kind=Seat.Kind.TABLE).first()
+
+
 def settled_rounds(seat: Seat):
     """The seat's settled rounds that may be shown: not the latest while it waits for its settlement call."""
     return Round.objects.filter(seat=seat, state=Round.State.SETTLED).exclude(round_awaiting_call(seat))

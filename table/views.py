@@ -32,6 +32,7 @@ from table.selectors import (
     recent_rounds,
     shoe_facts,
     shoe_rounds,
+    table_seat,
 )
 
 
@@ -62,11 +63,12 @@ def _render(
 
 
 def _run(request, action: actions.Action) -> actions.Outcome:
-    return actions.run(
-        services.learner_seat(request.user),
-        action,
-        reload=lambda: services.seat_for_learner(user=request.user),
-    )
+    return actions.run(request.user, None, action, reload=lambda: services.seat_open(user=request.user))
+
+
+def _seat(request) -> Seat:
+    """The learner's table seat for a page (a read; only a learner's very first visit opens it)."""
+    return table_seat(request.user) or services.seat_open(user=request.user)
 
 
 def _act(request, action: actions.Action) -> HttpResponse:
@@ -90,7 +92,7 @@ def _answer(request, done: actions.Outcome) -> HttpResponse:
 @require_GET
 def play(request) -> HttpResponse:
     """The table: the current round, or a fresh betting form."""
-    return _render(request, services.seat_for_learner(user=request.user))
+    return _render(request, _seat(request))
 
 
 @login_required
@@ -148,7 +150,7 @@ def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
 @require_POST
 def balance_reset(request) -> HttpResponse:
     """Start again with the starting chips (only below the table minimum)."""
-    return _act(request, lambda seat: services.balance_reset(seat=seat, actor=request.user).seat)
+    return _act(request, lambda **seat: services.balance_reset(**seat, actor=request.user).seat)
 
 
 @login_required
@@ -156,7 +158,7 @@ def balance_reset(request) -> HttpResponse:
 def seat_preset(request) -> HttpResponse:
     """Choose the table for the next shoe."""
     return _act(
-        request, lambda seat: services.seat_choose_preset(seat=seat, preset=request.POST.get("preset", ""))
+        request, lambda **seat: services.seat_choose_preset(**seat, preset=request.POST.get("preset", ""))
     )
 
 
@@ -169,8 +171,8 @@ def round_call(request) -> HttpResponse:
     }
     return _act(
         request,
-        lambda seat: services.round_call(
-            seat=seat,
+        lambda **seat: services.round_call(
+            **seat,
             round_number=parse_index(request.POST, "round"),
             question=request.POST.get("question", ""),
             answer=request.POST.get("answer", ""),
@@ -183,16 +185,14 @@ def round_call(request) -> HttpResponse:
 @require_POST
 def seat_coach(request) -> HttpResponse:
     """Switch coach mode on or off."""
-    return _act(
-        request, lambda seat: services.seat_set_coach(seat=seat, on=request.POST.get("coach") == "on")
-    )
+    return _act(request, lambda **seat: services.seat_set_coach(**seat, on=request.POST.get("coach") == "on"))
 
 
 @login_required
 @require_GET
 def results(request) -> HttpResponse:
     """The learner's rounds: bead plate, history, and the balance beside the expected drift."""
-    seat = services.seat_for_learner(user=request.user)
+    seat = _seat(request)
     if awaiting_call(seat):  # the round's result, balance and board wait for the learner's call
         return render(request, "table/results.html", {"seat": seat, "awaiting_call": True})
     context = {
@@ -210,7 +210,7 @@ def odds(request) -> HttpResponse:
     """Exact odds of the next coup for the cards left in this shoe (a fragment for htmx; ``close``: none)."""
     if request.htmx and request.GET.get("close"):
         return HttpResponse("")
-    seat = services.seat_for_learner(user=request.user)
+    seat = _seat(request)
     next_odds = next_coup_odds(seat)
     facts = shoe_facts(seat)
     burn = facts.burn if facts is not None else None

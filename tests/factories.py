@@ -64,11 +64,11 @@ class SeatFactory(factory.Factory):
 
     @classmethod
     def _create(cls, model_class, user, cards=None, preset=None, coach_mode=False, **kwargs):
-        seat = services.seat_for_learner(user=user, **kwargs)
+        seat = services.seat_open(user=user, **kwargs)
         if not coach_mode:
-            seat = services.seat_set_coach(seat=seat, on=False)
+            seat = services.seat_set_coach(user=seat.user, seat_id=seat.pk, on=False)
         if preset is not None:
-            seat = services.seat_choose_preset(seat=seat, preset=preset)
+            seat = services.seat_choose_preset(user=seat.user, seat_id=seat.pk, preset=preset)
         if cards is not None:
             arrange_shoe(seat, cards)
         return seat

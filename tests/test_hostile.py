@@ -353,10 +353,14 @@ def test_a_class_cannot_start_with_more_than_a_million_chips(admin_client):
 def test_a_balance_far_beyond_any_reachable_by_play_still_takes_a_win():
     """At most 1,550 chips are won a round from a start of at most 1,000,000: 10^14 is out of reach."""
     seat = SeatFactory(cards="3 K 4 K K")  # Player 7 to 0: the Lion Bonus on Player wins by 7
-    services.balance_reset(seat=seat, force=True, target=Decimal("99999999999999.00"))
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.LION_PLAYER, Decimal(50))])
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True, target=Decimal("99999999999999.00"))
+    round = services.round_confirm(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.LION_PLAYER, Decimal(50))]
+    )
     for index in range(5):
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
 
     assert Seat.objects.get(pk=seat.pk).balance == Decimal("99999999999999.00") + 300
     ledger_verify(seat)

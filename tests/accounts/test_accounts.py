@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from accounts.models import Classroom, Membership
 from accounts.services import ALREADY_MEMBER, JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN
-from table.services import seat_for_learner
+from table.services import seat_open
 from tests.factories import UserFactory
 
 User = get_user_model()
@@ -47,7 +47,7 @@ def test_signing_up_with_a_code_joins_that_class_and_takes_its_table_settings(cl
     assert response.status_code == HTTPStatus.FOUND
     user = User.objects.get(username="newlearner")
     assert list(Membership.objects.filter(user=user).values_list("classroom", flat=True)) == [classroom.pk]
-    seat = seat_for_learner(user=user)
+    seat = seat_open(user=user)
     assert (seat.balance, seat.preset) == (Decimal("250.00"), "no-commission")
 
 

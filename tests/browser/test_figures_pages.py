@@ -56,7 +56,9 @@ def test_the_new_lesson_text_fits_a_phone_and_a_laptop(
 @pytest.mark.parametrize("language", ["en", "de", "id"])
 def test_the_odds_page_says_which_bets_can_turn(new_context, language, log_in, course, snap):
     seat = SeatFactory()
-    services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])  # the shoe starts
+    services.round_confirm(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))]
+    )  # the shoe starts
     Profile.objects.update_or_create(user=seat.user, defaults={"language": language})
     context = new_context(viewport=PHONE)
     log_in(context, seat.user)

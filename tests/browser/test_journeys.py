@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from lessons.course import COURSE
 from ops.demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
-from table.services import ledger_verify, seat_for_learner
+from table.services import ledger_verify, seat_open
 from tests.browser.support import DEAL, htmx_click
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 
@@ -100,7 +100,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
     snap(page, "journey-03-signed-up")
 
     # The table's shoe is secret and shuffled; arrange its next cards so the rounds below are known.
-    seat = seat_for_learner(user=learner)
+    seat = seat_open(user=learner)
     assert seat.coach_mode and seat.balance == demo.starting_balance == Decimal("100.00")
     arrange_shoe(seat, TABLE_COUPS)
 

@@ -33,7 +33,7 @@ def _seen(page) -> dict[str, str]:
 def _to_the_banker_call(page, live_server, log_in, cards: str) -> None:
     seat = SeatFactory(coach_mode=True, starting_balance=Decimal("14.00"))
     arrange_shoe(seat, cards)
-    services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))])
     log_in(page.context, seat.user)
     page.goto(reverse("table:play"))
     for _ in range(4):

@@ -61,10 +61,14 @@ def progress(user, number, *, attempts, correct, done=False, last_visited=None):
 def play(seat, cards=PLAYER_WINS, **stakes):
     """Arrange the shoe, confirm the bets and deal the coup to the end (as the table tests do)."""
     arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()])
+    round = services.round_confirm(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()]
+    )
     index = 0
     while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
         index += 1
     return round
 
@@ -74,9 +78,11 @@ def play_lesson_example(user, attempt=1):
     seat = services.sandbox_open(
         user=user, label="first-stake/stake-on-player", cards=PLAYER_WINS.split(), attempt=attempt
     )
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, D(100))])
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, D(100))])
     for index in range(4):
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
     assert round.state == Round.State.SETTLED
     return seat
 

@@ -26,11 +26,11 @@ from tests.factories import UserFactory, arrange_shoe, two_instructors_each_with
 def make_learner(username, classroom):
     learner = UserFactory(username=username)
     Membership.objects.create(user=learner, classroom=classroom)
-    seat = services.seat_for_learner(user=learner)
+    seat = services.seat_open(user=learner)
     arrange_shoe(seat, "4 2 4 3")
-    services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))])
     for index in range(4):
-        services.round_deal(seat=seat, round_number=1, expected_index=index)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=1, expected_index=index)
     LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
     drill_cell_record(user=learner, banker_total=3, player_third=8, correct=True)
     Attempt.objects.create(
@@ -294,7 +294,7 @@ def test_a_staff_user_who_is_not_an_instructor_is_refused_the_progress_page(clie
 )
 def test_the_ledgers_own_notes_are_shown_in_the_instructors_language(as_a, world, language, starting, reset):
     seat = Seat.objects.get(user=world["mine"])
-    entry = services.balance_reset(seat=seat, actor=world["a"], force=True)
+    entry = services.balance_reset(user=seat.user, seat_id=seat.pk, actor=world["a"], force=True)
     as_a.cookies["language"] = language
 
     page = as_a.get(reverse("admin:table_ledgerentry_changelist")).content.decode()

@@ -323,8 +323,8 @@ def test_the_learners_page_shows_lessons_drill_map_chips_restarts_assignments_an
     bea = assigned["bea"]
     DrillCell.objects.create(user=bea, banker_total=3, third="8", attempts=4, correct=4, streak=4)
     seat = SeatFactory(user=bea)
-    services.balance_reset(seat=seat, force=True)
-    services.balance_reset(seat=seat, actor=world["a"], force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, actor=world["a"], force=True)
 
     response = as_a.get(learner_url(world["class_a"], bea))
 

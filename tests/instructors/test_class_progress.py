@@ -50,7 +50,7 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     seat = SeatFactory(user=ada)
     play(seat, player=10)
     play(seat, player=10)
-    services.balance_reset(seat=seat, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
 
     response = staff_client.get(page_url(classroom))
 
@@ -95,8 +95,8 @@ def test_a_learner_without_a_table_seat_shows_a_dash_for_the_balance(staff_clien
 def test_restarts_by_an_instructor_are_counted_and_said_apart(staff_client, classroom, instructor):
     ada = join(classroom, username="ada")
     seat = SeatFactory(user=ada)
-    services.balance_reset(seat=seat, force=True)
-    services.balance_reset(seat=seat, actor=instructor, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, actor=instructor, force=True)
 
     row = row_of(staff_client.get(page_url(classroom)).context["progress"], "ada")
 
@@ -113,7 +113,7 @@ def test_last_active_is_the_latest_of_lessons_answers_and_rounds_but_not_an_inst
     with mock.patch("django.utils.timezone.now", return_value=long_ago):  # the ledger is append-only
         seat = SeatFactory(user=ada)
     assert LedgerEntry.objects.get(seat=seat).created_at == long_ago
-    services.balance_reset(seat=seat, actor=instructor, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, actor=instructor, force=True)
 
     row = row_of(staff_client.get(page_url(classroom)).context["progress"], "ada")
 
@@ -132,8 +132,8 @@ def test_learners_who_need_help_come_first_with_their_reasons_in_words(staff_cli
     progress(stale, 1, attempts=3, correct=3, done=True, last_visited=timezone.now() - timedelta(days=9))
     restarter = join(classroom, username="bob")
     seat = SeatFactory(user=restarter)
-    services.balance_reset(seat=seat, force=True)
-    services.balance_reset(seat=seat, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
+    services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
 
     response = staff_client.get(page_url(classroom))
 

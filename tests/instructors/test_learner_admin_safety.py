@@ -38,9 +38,9 @@ def messages_of(response) -> list[str]:
 def played(user):
     """The learner plays one coup at the table: Player 4 + 4 against Banker 2 + 3."""
     seat = SeatFactory(user=user, cards="4 2 4 3")
-    services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))])
     for index in range(4):
-        services.round_deal(seat=seat, round_number=1, expected_index=index)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=1, expected_index=index)
     return user
 
 

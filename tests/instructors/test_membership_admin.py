@@ -110,7 +110,7 @@ def test_the_service_leaves_other_instructors_classes_alone_whatever_it_is_given
 
 def test_a_removed_learner_keeps_their_chips_and_records_and_may_join_again(as_a, world, client):
     learner = world["intruders"][0]
-    seat = services.seat_for_learner(user=learner)
+    seat = services.seat_open(user=learner)
     LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
     entries = LedgerEntry.objects.filter(seat=seat).count()
 

@@ -245,7 +245,7 @@ def test_the_house_edge_lesson_shows_the_engines_exact_figures(learner_client):
 
 
 def test_coach_mode_starts_on_until_the_course_is_completed(db):
-    from table.services import seat_for_learner
+    from table.services import seat_open
     from tests.factories import UserFactory
 
     beginner, graduate = UserFactory(), UserFactory()
@@ -254,5 +254,5 @@ def test_coach_mode_starts_on_until_the_course_is_completed(db):
             user=graduate, lesson=lesson, attempts=3, correct=3, completed_at="2026-01-01T00:00:00Z"
         )
 
-    assert seat_for_learner(user=beginner).coach_mode is True
-    assert seat_for_learner(user=graduate).coach_mode is False
+    assert seat_open(user=beginner).coach_mode is True
+    assert seat_open(user=graduate).coach_mode is False

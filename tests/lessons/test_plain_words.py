@@ -147,7 +147,7 @@ def test_at_the_practice_table_that_coup_is_dealt_from_a_new_shoe(db):
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)
     seat.refresh_from_db()
 
-    round = services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))])
 
     assert round.new_shoe
     assert round.shoe_number == 2

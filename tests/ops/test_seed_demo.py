@@ -212,7 +212,9 @@ class TestTheSeededDemo:
     def test_the_next_round_after_the_demo_rounds_deals_from_a_fresh_shoe(self, db):
         seat = Seat.objects.get(user=learner(1), kind=Seat.Kind.TABLE)
 
-        round = table_services.round_confirm(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal("10"))])
+        round = table_services.round_confirm(
+            user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal("10"))]
+        )
 
         assert round.new_shoe
         assert round.number == 11

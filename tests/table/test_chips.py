@@ -21,7 +21,9 @@ def place(seat, spot, chip, on_screen=None):
     if on_screen is None:
         round = Round.objects.filter(seat=seat, state=Round.State.BETTING).first()
         on_screen = [Bet(BetKind(kind), amount) for kind, amount in (stakes(round) if round else {}).items()]
-    return services.round_chip_place(seat=seat, bets=on_screen, spot=BetKind(spot), chip=D(chip))
+    return services.round_chip_place(
+        user=seat.user, seat_id=seat.pk, bets=on_screen, spot=BetKind(spot), chip=D(chip)
+    )
 
 
 def test_each_chip_adds_its_value_to_the_spot_and_nothing_leaves_the_balance(seat):
@@ -40,14 +42,14 @@ def test_undo_takes_back_the_last_chip_placed_one_at_a_time(seat):
     round = place(seat, "tie", 5)
     on_screen = bets(player=15, tie=5)
 
-    round = services.round_chip_undo(seat=seat, bets=on_screen)
+    round = services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=on_screen)
     assert stakes(round) == {"player": D("15.00")}
-    round = services.round_chip_undo(seat=seat, bets=bets(player=15))
+    round = services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=bets(player=15))
     assert stakes(round) == {"player": D("10.00")}
-    round = services.round_chip_undo(seat=seat, bets=bets(player=10))
+    round = services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
     assert stakes(round) == {}
     with pytest.raises(errors.WrongState) as refused:
-        services.round_chip_undo(seat=seat, bets=[])
+        services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=[])
     assert refused.value.message == errors.NOTHING_TO_UNDO
 
 
@@ -57,15 +59,15 @@ def test_a_stake_typed_by_hand_starts_the_undo_history_afresh(seat):
 
     round = place(seat, "player", 5, on_screen=typed)
     assert stakes(round) == {"player": D("35.00")}
-    round = services.round_chip_undo(seat=seat, bets=bets(player=35))
+    round = services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=bets(player=35))
     assert stakes(round) == {"player": D("30.00")}
     with pytest.raises(errors.WrongState):
-        services.round_chip_undo(seat=seat, bets=bets(player=30))
+        services.round_chip_undo(user=seat.user, seat_id=seat.pk, bets=bets(player=30))
 
 
 def test_clear_takes_every_chip_off(seat):
     place(seat, "player", 10)
-    round = services.round_draft_clear(seat=seat)
+    round = services.round_draft_clear(user=seat.user, seat_id=seat.pk)
 
     assert stakes(round) == {} and Round.objects.get(pk=round.pk).chips == []
 
@@ -73,7 +75,7 @@ def test_clear_takes_every_chip_off(seat):
 def test_repeat_last_bet_puts_the_last_rounds_bets_back_as_the_draft(seat):
     play(seat, "4 2 4 3", banker=25, tie=5)
 
-    round = services.round_draft_repeat(seat=seat)
+    round = services.round_draft_repeat(user=seat.user, seat_id=seat.pk)
 
     assert round.number == 2 and stakes(round) == {"banker": D("25.00"), "tie": D("5.00")}
     assert Seat.objects.get(pk=seat.pk).balance == D("70.00")  # the draft moved no chip
@@ -81,7 +83,7 @@ def test_repeat_last_bet_puts_the_last_rounds_bets_back_as_the_draft(seat):
 
 def test_repeat_is_refused_before_any_round_was_played(seat):
     with pytest.raises(errors.WrongState) as refused:
-        services.round_draft_repeat(seat=seat)
+        services.round_draft_repeat(user=seat.user, seat_id=seat.pk)
     assert refused.value.message == errors.NOTHING_TO_REPEAT
 
 
@@ -90,7 +92,7 @@ def test_a_draft_may_hold_less_than_the_minimum_but_the_confirm_refuses_it(seat)
     assert stakes(round) == {"lion_player": D("5.00")}
 
     with pytest.raises(errors.InvalidInput) as refused:
-        services.round_confirm(seat=seat)
+        services.round_confirm(user=seat.user, seat_id=seat.pk)
     assert refused.value.message == errors.LION_LIMITS.format(min="10", max="50")
     assert Seat.objects.get(pk=seat.pk).balance == D("100.00")
 
@@ -130,7 +132,7 @@ def test_a_chip_that_is_not_in_the_rack_is_refused(seat, chip):
 
 
 def test_chips_cannot_go_on_a_confirmed_round(seat):
-    services.round_confirm(seat=seat, bets=bets(player=10))
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
     with pytest.raises(errors.WrongState) as refused:
         place(seat, "player", 10, on_screen=[])
     assert refused.value.message == errors.BETS_CLOSED
@@ -138,5 +140,5 @@ def test_chips_cannot_go_on_a_confirmed_round(seat):
 
 def test_confirming_empties_the_undo_history(seat):
     place(seat, "player", 10)
-    round = services.round_confirm(seat=seat)
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk)
     assert round.chips == [] and round.committed == D("10.00")

@@ -37,7 +37,7 @@ def call(client, question, **data):
 
 
 def test_a_new_learner_has_coach_mode_on(db):
-    assert services.seat_for_learner(user=UserFactory()).coach_mode is True
+    assert services.seat_open(user=UserFactory()).coach_mode is True
 
 
 def test_the_deal_waits_for_the_call_and_the_call_is_graded_with_the_rule(coached):

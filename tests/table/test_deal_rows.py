@@ -34,11 +34,9 @@ def test_the_locked_rows_load_exactly_as_the_orm_loads_them(player, seat):
     confirm(player, HX, player=10, tie=5)
     deal(player, 0, HX)
     Round.objects.filter(seat=seat, number=1).update(calls={"player-draw": {"answer": "draws"}})
-    handle = services.learner_seat(seat.user)
-
     with transaction.atomic():
-        locked_seat, locked_round = deal_rows.lock(handle, 1)
-        by_pk_seat, by_pk_round = deal_rows.lock(Seat(pk=seat.pk), 1)
+        locked_seat, locked_round = deal_rows.lock(seat.user, None, 1)
+        by_pk_seat, by_pk_round = deal_rows.lock(seat.user, seat.pk, 1)
 
     orm_seat, orm_round = Seat.objects.get(pk=seat.pk), Round.objects.get(seat=seat, number=1)
     # Types too: Decimal balances, aware datetimes, JSON as dicts, booleans (SQLite stores 0/1).
@@ -52,9 +50,9 @@ def test_the_locked_rows_load_exactly_as_the_orm_loads_them(player, seat):
 
 @pytest.mark.django_db
 def test_without_that_round_nothing_is_loaded(seat):
-    handle = services.learner_seat(seat.user)
     with transaction.atomic():
-        assert deal_rows.lock(handle, 1) == (handle, None)
+        assert deal_rows.lock(seat.user, None, 1) == (None, None)
+        assert deal_rows.lock(seat.user, seat.pk, 1) == (None, None)
 
 
 @pytest.mark.django_db
@@ -160,8 +158,6 @@ def confirmed_round(cards_dealt: int) -> Seat:
 def test_only_a_card_that_moves_no_chip_commits_without_waiting_for_the_disk(cards_dealt, state, setting):
     seat = confirmed_round(cards_dealt)
     with transaction.atomic():
-        result = services.round_deal(
-            seat=services.learner_seat(seat.user), round_number=1, expected_index=cards_dealt
-        )
+        result = services.round_deal(user=seat.user, round_number=1, expected_index=cards_dealt)
         assert result.round.state == state
         assert synchronous_commit() == setting

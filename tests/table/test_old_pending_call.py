@@ -37,14 +37,16 @@ def seat(db):
 
 
 def test_an_old_round_without_its_call_does_not_block_the_next_bets(seat):
-    round = services.round_draft(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal("4"))], round_number=3)
+    round = services.round_draft(
+        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal("4"))], round_number=3
+    )
 
     assert (round.number, round.state) == (3, Round.State.BETTING)
 
 
 def test_an_old_round_without_its_call_does_not_block_a_restart_or_a_change_of_table(seat):
-    services.seat_choose_preset(seat=seat, preset="no-commission")
-    services.balance_reset(seat=seat)
+    services.seat_choose_preset(user=seat.user, seat_id=seat.pk, preset="no-commission")
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
 
     assert Seat.objects.get(pk=seat.pk).balance == Decimal("100.00")
 
@@ -62,7 +64,9 @@ def test_an_old_round_without_its_call_shows_in_the_history(client, seat):
 
 def test_the_call_on_an_old_round_is_no_longer_asked(seat):
     with pytest.raises(errors.WrongState, match=re.escape(str(errors.NO_QUESTION))):
-        services.round_call(seat=seat, round_number=1, question="settlement", amounts={"player": "0"})
+        services.round_call(
+            user=seat.user, seat_id=seat.pk, round_number=1, question="settlement", amounts={"player": "0"}
+        )
 
     assert Round.objects.get(seat=seat, number=1).calls == {}
 
@@ -72,9 +76,11 @@ def test_while_the_latest_round_awaits_its_call_it_is_still_the_round_in_play(cl
     client.force_login(seat.user)
 
     with pytest.raises(errors.WrongState, match=re.escape(str(errors.STALE_ROUND))):
-        services.round_draft(seat=seat, bets=[Bet(BetKind.PLAYER, Decimal("4"))], round_number=3)
+        services.round_draft(
+            user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal("4"))], round_number=3
+        )
     with pytest.raises(errors.WrongState, match=re.escape(str(errors.ROUND_IN_PLAY))):
-        services.balance_reset(seat=seat)
+        services.balance_reset(user=seat.user, seat_id=seat.pk)
     page = client.get(reverse("table:results"))
 
     assert page.status_code == HTTPStatus.OK and "waiting for your call" in page.content.decode()

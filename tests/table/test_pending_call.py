@@ -21,8 +21,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from baccarat import Coup
-from table import services
 from table.models import Round
+from table.services import rounds
 from tests.factories import SeatFactory, arrange_shoe
 
 HX = {"HX-Request": "true"}
@@ -237,9 +237,7 @@ def test_a_round_settled_before_its_banker_call_still_looks_like_one_dealt(db):
     over = play("2 2 3 2 8", [(4, "draws")], HX)
     round = Round.objects.get(seat__user_id=int(over[0].session["_auth_user_id"]))
     with transaction.atomic():  # as the deal of that card used to settle it
-        services._settle(round.seat, round, Coup.replay(round.card_tokens))
-        round.seat.save(update_fields=["balance", "updated_at"])
-        round.save()
+        rounds._settle(round.seat, round, Coup.replay(round.card_tokens))
     assert Round.objects.get(pk=round.pk).state == Round.State.SETTLED
 
     full_a, full_b = (client.get(reverse("table:play")) for client in (goes_on[0], over[0]))

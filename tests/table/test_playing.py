@@ -52,7 +52,7 @@ def test_the_table_shuffles_its_new_shoes_from_the_injected_source(db, monkeypat
     for _ in range(2):
         monkeypatch.setattr(shuffle, "SOURCE", lambda: random.Random(5))
         seat = SeatFactory()
-        services.round_confirm(seat=seat, bets=playing.bets_from({"player": 10}))
+        services.round_confirm(user=seat.user, seat_id=seat.pk, bets=playing.bets_from({"player": 10}))
         shoes.append(Seat.objects.get(pk=seat.pk).shoe_state)
 
     assert shoes[0] == shoes[1]  # the same seed, the same shoe

@@ -36,7 +36,7 @@ def test_the_chart_follows_the_ledger_and_drifts_by_the_exact_house_edge(seat):
 
 def test_a_reset_moves_both_lines_alike(seat):
     play(seat, "2 4 3 4", player=96)  # loses: 4 chips left
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
     play(seat, "4 2 4 3", player=10)
 
     chart = balance_chart(seat)
@@ -51,7 +51,7 @@ def test_a_reset_moves_both_lines_alike(seat):
 
 def test_a_restart_is_marked_on_the_chart_and_named_in_its_caption(client, seat):
     play(seat, "2 4 3 4", player=96)  # loses: 4 chips left
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
     play(seat, "4 2 4 3", player=10)
 
     chart = balance_chart(seat)
@@ -67,7 +67,7 @@ def test_a_restart_is_marked_on_the_chart_and_named_in_its_caption(client, seat)
 
 def test_a_restart_after_the_last_round_ends_the_chart_at_the_balance_of_now(seat):
     play(seat, "2 4 3 4", player=96)
-    services.balance_reset(seat=seat)
+    services.balance_reset(user=seat.user, seat_id=seat.pk)
 
     chart = balance_chart(seat)
 

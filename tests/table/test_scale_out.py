@@ -29,8 +29,8 @@ from table.models import Seat
 cookies = {}
 for name in ("split", "single"):
     user = get_user_model().objects.create_user(name)
-    seat = services.seat_for_learner(user=user)
-    services.seat_set_coach(seat=seat, on=False)
+    seat = services.seat_open(user=user)
+    services.seat_set_coach(user=seat.user, seat_id=seat.pk, on=False)
     # Player 5 draws an 8 (3); Banker 3 stands on an 8: a tie, then a Banker natural.
     shoe = Shoe.arranged("5H 3S KC JD 8H 2C 4H 3S 4D".split() + ["10S"] * 12)
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)

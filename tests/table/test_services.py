@@ -20,10 +20,12 @@ def bets(**stakes):
 def play(seat, cards, **stakes):
     """Arrange the shoe, confirm the bets and deal the coup to the end; return the settled round."""
     arrange_shoe(seat, cards)
-    round = services.round_confirm(seat=seat, bets=bets(**stakes))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(**stakes))
     index = 0
     while round.state != Round.State.SETTLED:
-        round = services.round_deal(seat=seat, round_number=round.number, expected_index=index).round
+        round = services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
+        ).round
         index += 1
     return round
 
@@ -40,7 +42,7 @@ def test_a_new_learner_starts_with_100_chips_granted_through_the_ledger(seat):
 
 
 def test_a_draft_changes_nothing_in_the_balance(seat):
-    services.round_draft(seat=seat, bets=bets(player=10))
+    services.round_draft(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     assert balance(seat) == D("100.00")
     assert LedgerEntry.objects.filter(seat=seat).count() == 1
@@ -48,7 +50,7 @@ def test_a_draft_changes_nothing_in_the_balance(seat):
 
 def test_confirming_moves_all_stakes_in_one_ledger_step_and_shows_them_committed(seat):
     """Seed 004 section 4: 100 becomes 90 with 10 committed (here with a Tie bet beside it)."""
-    round = services.round_confirm(seat=seat, bets=bets(player=10, tie=5))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10, tie=5))
 
     stake = LedgerEntry.objects.get(seat=seat, kind=LedgerEntry.Kind.STAKE)
     assert (stake.amount, stake.balance_after) == (D("-15.00"), D("85.00"))
@@ -57,18 +59,18 @@ def test_confirming_moves_all_stakes_in_one_ledger_step_and_shows_them_committed
 
 
 def test_confirming_the_draft_as_it_stands(seat):
-    services.round_draft(seat=seat, bets=bets(player=10))
-    round = services.round_confirm(seat=seat)
+    services.round_draft(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk)
 
     assert round.committed == D("10.00")
     assert balance(seat) == D("90.00")
 
 
 def test_confirming_twice_is_refused_and_moves_no_chip(seat):
-    services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10), round_number=1)
 
     with pytest.raises(errors.WrongState, match=str(errors.BETS_CLOSED)):
-        services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
+        services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10), round_number=1)
     assert balance(seat) == D("90.00")
 
 
@@ -76,30 +78,30 @@ def test_a_confirm_form_from_an_earlier_round_is_refused(seat):
     play(seat, "4 2 4 3", player=10)
 
     with pytest.raises(errors.WrongState, match=str(errors.STALE_ROUND)):
-        services.round_confirm(seat=seat, bets=bets(player=10), round_number=1)
+        services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10), round_number=1)
     assert balance(seat) == D("110.00")
 
 
 def test_bets_cannot_change_after_confirming(seat):
-    services.round_confirm(seat=seat, bets=bets(player=10))
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     with pytest.raises(errors.WrongState, match=str(errors.BETS_CLOSED)):
-        services.round_draft(seat=seat, bets=bets(banker=10))
+        services.round_draft(user=seat.user, seat_id=seat.pk, bets=bets(banker=10))
 
 
 def test_dealing_before_confirming_is_refused(seat):
-    round = services.round_draft(seat=seat, bets=bets(player=10))
+    round = services.round_draft(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     with pytest.raises(errors.WrongState, match=str(errors.CONFIRM_FIRST)):
-        services.round_deal(seat=seat, round_number=round.number, expected_index=0)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=0)
 
 
 def test_each_deal_gives_exactly_one_card_and_a_repeat_gives_none(seat):
     arrange_shoe(seat, "4 2 4 3")
-    round = services.round_confirm(seat=seat, bets=bets(player=10))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
-    first = services.round_deal(seat=seat, round_number=round.number, expected_index=0)
-    repeat = services.round_deal(seat=seat, round_number=round.number, expected_index=0)
+    first = services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=0)
+    repeat = services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=0)
 
     assert first.step.card.token == "4"
     assert repeat.step is None
@@ -107,26 +109,26 @@ def test_each_deal_gives_exactly_one_card_and_a_repeat_gives_none(seat):
 
 
 def test_asking_for_a_card_beyond_the_next_is_refused(seat):
-    round = services.round_confirm(seat=seat, bets=bets(player=10))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     with pytest.raises(errors.InvalidInput, match=str(errors.NO_SUCH_CARD)):
-        services.round_deal(seat=seat, round_number=round.number, expected_index=3)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=3)
 
 
 def test_dealing_after_the_coup_is_over_is_refused(seat):
     round = play(seat, "4 2 4 3", player=10)
 
     with pytest.raises(errors.WrongState, match=str(errors.COUP_OVER)):
-        services.round_deal(seat=seat, round_number=round.number, expected_index=4)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=4)
     assert balance(seat) == D("110.00")
 
 
 def test_a_round_of_another_seat_is_not_found(seat):
     other = SeatFactory()
-    round = services.round_confirm(seat=other, bets=bets(player=10))
+    round = services.round_confirm(user=other.user, seat_id=other.pk, bets=bets(player=10))
 
     with pytest.raises(errors.RoundNotFound):
-        services.round_deal(seat=seat, round_number=round.number + 5, expected_index=0)
+        services.round_deal(user=seat.user, seat_id=seat.pk, round_number=round.number + 5, expected_index=0)
 
 
 # Seed 004 section 6, through the real service: start 100, stake 10.
@@ -197,7 +199,7 @@ def test_a_lion_bonus_alone_is_allowed_and_loses_on_a_small_margin(seat):
 )
 def test_bets_outside_the_rules_are_refused_without_moving_a_chip(seat, stakes, message):
     with pytest.raises(errors.InvalidInput) as refused:
-        services.round_confirm(seat=seat, bets=bets(**stakes))
+        services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(**stakes))
 
     assert refused.value.message == message
     assert balance(seat) == D("100.00")
@@ -206,33 +208,33 @@ def test_bets_outside_the_rules_are_refused_without_moving_a_chip(seat, stakes, 
 
 def test_a_reset_restores_the_starting_balance_only_below_the_table_minimum(seat):
     with pytest.raises(errors.WrongState):
-        services.balance_reset(seat=seat)
+        services.balance_reset(user=seat.user, seat_id=seat.pk)
 
     play(seat, "2 4 3 4", player=97)
-    entry = services.balance_reset(seat=seat)
+    entry = services.balance_reset(user=seat.user, seat_id=seat.pk)
 
     assert (entry.kind, entry.amount, entry.balance_after) == ("reset", D("97.00"), D("100.00"))
     assert balance(seat) == D("100.00")
 
 
 def test_a_reset_is_refused_while_a_round_is_in_play(seat):
-    services.round_confirm(seat=seat, bets=bets(player=96))
+    services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=96))
 
     with pytest.raises(errors.WrongState, match=str(errors.ROUND_IN_PLAY)):
-        services.balance_reset(seat=seat)
+        services.balance_reset(user=seat.user, seat_id=seat.pk)
 
 
 def test_an_instructor_reset_records_who_did_it(seat, django_user_model):
     instructor = django_user_model.objects.create_user("teacher", is_staff=True)
 
-    entry = services.balance_reset(seat=seat, actor=instructor, force=True)
+    entry = services.balance_reset(user=seat.user, seat_id=seat.pk, actor=instructor, force=True)
 
     assert entry.actor == instructor
     assert entry.note == "reset by instructor"
 
 
 def test_the_first_round_shuffles_a_secure_new_shoe_of_the_preset(seat):
-    round = services.round_confirm(seat=seat, bets=bets(player=10))
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     seat.refresh_from_db()
     shoe = Shoe.loads(seat.shoe_state)
@@ -243,12 +245,14 @@ def test_the_first_round_shuffles_a_secure_new_shoe_of_the_preset(seat):
 def test_a_new_shoe_comes_after_the_cut_card(seat):
     shoe = Shoe.arranged(["4", "2", "4", "3", *["10S"] * 10], cut=3)
     Seat.objects.filter(pk=seat.pk).update(shoe_state=shoe.dumps(), shoe_number=1)
-    play_round = services.round_confirm(seat=seat, bets=bets(player=10))
+    play_round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
     assert play_round.new_shoe is False
     for index in range(4):
-        services.round_deal(seat=seat, round_number=play_round.number, expected_index=index)
+        services.round_deal(
+            user=seat.user, seat_id=seat.pk, round_number=play_round.number, expected_index=index
+        )
 
-    next_round = services.round_confirm(seat=seat, bets=bets(player=10))
+    next_round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     seat.refresh_from_db()
     assert next_round.new_shoe is True
@@ -256,8 +260,8 @@ def test_a_new_shoe_comes_after_the_cut_card(seat):
 
 
 def test_choosing_the_no_commission_table_starts_a_six_deck_shoe(seat):
-    services.seat_choose_preset(seat=seat, preset="no-commission")
-    round = services.round_confirm(seat=seat, bets=bets(player=10))
+    services.seat_choose_preset(user=seat.user, seat_id=seat.pk, preset="no-commission")
+    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(player=10))
 
     seat.refresh_from_db()
     assert (round.preset, len(Shoe.loads(seat.shoe_state))) == ("no-commission", 312)
@@ -265,7 +269,7 @@ def test_choosing_the_no_commission_table_starts_a_six_deck_shoe(seat):
 
 def test_an_unknown_preset_is_refused(seat):
     with pytest.raises(errors.InvalidInput, match="There is no table called 'vip'"):
-        services.seat_choose_preset(seat=seat, preset="vip")
+        services.seat_choose_preset(user=seat.user, seat_id=seat.pk, preset="vip")
 
 
 def test_ledger_entries_cannot_be_changed_or_deleted(seat):

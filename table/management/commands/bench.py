@@ -133,8 +133,8 @@ class Command(BaseCommand):
         sends them. The anonymous /ping (no session, no database) is reported beside them.
         """
         user = get_user_model().objects.create_user("bench-in-process")
-        seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
-        services.seat_set_coach(seat=seat, on=False)
+        seat = services.seat_open(user=user, starting_balance=STARTING_CHIPS)
+        services.seat_set_coach(user=seat.user, seat_id=seat.pk, on=False)
         client = Client(HTTP_HOST="127.0.0.1")
         client.force_login(user)
         anonymous = Client(HTTP_HOST="127.0.0.1")
@@ -208,8 +208,8 @@ class Command(BaseCommand):
 
     def _learner_cookie(self, username: str) -> str:
         user = get_user_model().objects.create_user(username)
-        seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
-        services.seat_set_coach(seat=seat, on=False)
+        seat = services.seat_open(user=user, starting_balance=STARTING_CHIPS)
+        services.seat_set_coach(user=seat.user, seat_id=seat.pk, on=False)
         session = import_module(settings.SESSION_ENGINE).SessionStore()  # what the server reads
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -220,8 +220,8 @@ class Command(BaseCommand):
     def _queries_per_request(self) -> dict:
         """Queries of one deal request and one settling request, with the same code in this process."""
         user = get_user_model().objects.create_user("bench-queries")
-        seat = services.seat_for_learner(user=user, starting_balance=STARTING_CHIPS)
-        services.seat_set_coach(seat=seat, on=False)
+        seat = services.seat_open(user=user, starting_balance=STARTING_CHIPS)
+        services.seat_set_coach(user=seat.user, seat_id=seat.pk, on=False)
         Seat.objects.filter(pk=seat.pk).update(
             shoe_state=Shoe.arranged(["5", "3", "K", "J", "8", *["10"] * 10]).dumps()
         )
@@ -252,12 +252,7 @@ class Command(BaseCommand):
             return int(cursor.fetchone()[0])
 
     def _ledger_checks(self) -> dict:
-        mismatched = 0
-        for seat in Seat.objects.filter(kind=Seat.Kind.TABLE):
-            try:
-                services.ledger_verify(seat)
-            except services.LedgerMismatch:
-                mismatched += 1
+        mismatched = len(services.ledger_problems(Seat.objects.filter(kind=Seat.Kind.TABLE)))
         with connection.cursor() as cursor:
             cursor.execute(
                 "SELECT COUNT(*) FROM (SELECT round_id, kind, bet_kind FROM table_ledgerentry "

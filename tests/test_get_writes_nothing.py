@@ -1,0 +1,34 @@
+"""GET requests write nothing for a learner who already has a seat (issue 27): reading a seat is a
+selector, opening one a service, and every chip movement a POST."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from baccarat import Bet, BetKind
+from table import services
+from tests.factories import SeatFactory
+
+WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+PAGES = ["table:play", "table:results", "table:odds"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", PAGES)
+def test_a_get_of_a_table_page_writes_nothing_for_a_learner_with_a_seat(client, page):
+    seat = SeatFactory()
+    services.round_confirm(user=seat.user, bets=[Bet(BetKind.PLAYER, Decimal(10))])
+    client.force_login(seat.user)
+    client.get(reverse(page))  # the session is written once, at login time; not part of the page
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(reverse(page))
+
+    assert response.status_code == 200
+    assert [query["sql"] for query in captured if WRITE.match(query["sql"])] == []
