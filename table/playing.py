@@ -61,7 +61,7 @@ def seat_open(user) -> Seat:
 
 def latest_round(seat: Seat) -> Round | None:
     """The seat's newest round, fresh from the database."""
-    return Round.objects.filter(user=seat.user, seat_id=seat.pk).order_by("-number").first()
+    return Round.objects.filter(seat=seat).order_by("-number").first()
 
 
 def question_pending(round: Round | None) -> coach.Question | None:
