@@ -91,12 +91,14 @@ def row_of(progress_data, username):
     return next(row for row in progress_data.rows if row.username == username)
 
 
-class TableText(HTMLParser):
-    """The text of each cell of the page's progress table, row by row (whitespace collapsed)."""
+class CellsParser(HTMLParser):
+    """The progress table's rows: each cell as ``(tag, attributes, text)``, header row first."""
 
     def __init__(self):
         super().__init__()
-        self.rows, self._in_table, self._cell = [], False, None
+        self.rows: list[list[tuple[str, dict, str]]] = []
+        self._in_table = False
+        self._cell: tuple[str, dict, list[str]] | None = None
 
     def handle_starttag(self, tag, attrs):
         if tag == "table" and ("id", "progress") in attrs:
@@ -104,24 +106,30 @@ class TableText(HTMLParser):
         elif self._in_table and tag == "tr":
             self.rows.append([])
         elif self._in_table and tag in ("th", "td"):
-            self._cell = []
+            self._cell = (tag, dict(attrs), [])
 
     def handle_endtag(self, tag):
         if tag == "table":
             self._in_table = False
         elif self._in_table and tag in ("th", "td") and self._cell is not None:
-            self.rows[-1].append(" ".join("".join(self._cell).split()))
+            name, attrs, parts = self._cell
+            self.rows[-1].append((name, attrs, " ".join("".join(parts).split())))
             self._cell = None
 
     def handle_data(self, data):
         if self._cell is not None:
-            self._cell.append(data)
+            self._cell[2].append(data)
+
+
+def page_cells(response):
+    parser = CellsParser()
+    parser.feed(response.content.decode())
+    return parser.rows
 
 
 def screen_table(response):
-    parser = TableText()
-    parser.feed(response.content.decode())
-    return parser.rows
+    """The text of each cell of the page's progress table, row by row (whitespace collapsed)."""
+    return [[text for _tag, _attrs, text in row] for row in page_cells(response)]
 
 
 def csv_rows(response):

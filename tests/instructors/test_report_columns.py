@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
-from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -24,6 +23,7 @@ from tests.instructors.helpers import (
     csv_url,
     join,
     lesson,
+    page_cells,
     page_url,
     payout_answers,
     play,
@@ -32,42 +32,6 @@ from tests.instructors.helpers import (
 )
 
 D = Decimal
-
-
-class CellsParser(HTMLParser):
-    """The progress table's rows: each cell as ``(tag, attributes, text)``, header row first."""
-
-    def __init__(self):
-        super().__init__()
-        self.rows: list[list[tuple[str, dict, str]]] = []
-        self._in_table = False
-        self._cell: tuple[str, dict, list[str]] | None = None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table" and ("id", "progress") in attrs:
-            self._in_table = True
-        elif self._in_table and tag == "tr":
-            self.rows.append([])
-        elif self._in_table and tag in ("th", "td"):
-            self._cell = (tag, dict(attrs), [])
-
-    def handle_endtag(self, tag):
-        if tag == "table":
-            self._in_table = False
-        elif self._in_table and tag in ("th", "td") and self._cell is not None:
-            name, attrs, parts = self._cell
-            self.rows[-1].append((name, attrs, " ".join("".join(parts).split())))
-            self._cell = None
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell[2].append(data)
-
-
-def page_cells(response):
-    parser = CellsParser()
-    parser.feed(response.content.decode())
-    return parser.rows
 
 
 @pytest.fixture
