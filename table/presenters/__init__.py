@@ -16,9 +16,11 @@ from table.presenters.felt import (
     table_urls,
 )
 from table.presenters.panel import TableView, table_view
+from table.presenters.regions import REGIONS, changed_regions
 from table.presenters.scoreboards import Roads, roads_view
 
 __all__ = [
+    "REGIONS",
     "TABLE_URLS",
     "CardView",
     "ChipView",
@@ -29,6 +31,7 @@ __all__ = [
     "banker_table_rows",
     "card_view",
     "chip_stack",
+    "changed_regions",
     "chip_view",
     "roads_view",
     "spot_pays",
