@@ -23,7 +23,7 @@ from table.charts import balance_chart
 from table.explain import card_name
 from table.forms import chip_in_use, parse_index, stakes_entered
 from table.models import Round, Seat
-from table.presenters import roads_view, table_view
+from table.presenters import changed_regions, roads_view, table_view
 from table.presets import DEFAULT_CHIP
 from table.selectors import (
     awaiting_call,
@@ -132,6 +132,7 @@ def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
     view = table_view(done.seat, round=done.round, fragments=True)
     kind = done.step.hand.value
     cards = view.player if kind == "player" else view.banker
+    banker_row = view.banker_row_html()
     context = {
         "view": view,
         "seat": view.seat,
@@ -139,7 +140,8 @@ def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
         "cards": cards,
         "total": view.coup.player_total if kind == "player" else view.coup.banker_total,
         "new_card": cards[-1],
-        "banker_row": view.banker_row_html(),
+        "banker_row": banker_row,
+        "regions": changed_regions(view, hand_cards=len(cards), banker_row=bool(banker_row)),
         # The end of the coup adds it to the scoreboards.
         "roads": roads_view(shoe_rounds(view.seat)) if view.settled else None,
     }

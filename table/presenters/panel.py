@@ -14,102 +14,47 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import lru_cache
-from types import MappingProxyType
 
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
-from django.utils.formats import localize
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, ngettext
+from django.urls import get_script_prefix
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from baccarat import (
-    BANKER_TABLE,
     CENT,
-    ROAD_ROWS,
     Burn,
-    Card,
     Coup,
     Hand,
-    PayoutSet,
     Reason,
-    RoadCell,
     Shoe,
     Step,
-    Winner,
-    bead_plate,
-    big_road,
 )
 from table import coach
 from table.bets import bet_keys, bet_name, is_side_bet
 from table.explain import (
     HAND_NAMES,
-    SUIT_SYMBOLS,
     amount_text,
     bet_sentence,
     card_name,
     chips_text,
-    commission_text,
     ratio_text,
     step_sentences,
 )
 from table.models import Round, RoundBet, Seat
+from table.presenters.banker_table import banker_table_html, banker_table_rows
+from table.presenters.felt import (
+    CardView,
+    ChipView,
+    SpotView,
+    answer_text,
+    card_view,
+    chip_stack,
+    chip_view,
+    spot_pays,
+    table_urls,
+)
 from table.presets import CHIPS, DEFAULT_CHIP, PRESETS, Preset
-from table.selectors import ShoeCoup, latest_round
-
-
-@dataclass
-class CardView:
-    token: str
-    name: str
-    rank: str
-    symbol: str
-    red: bool
-    #: The card dealt last: it slides in (CSS, skipped under prefers-reduced-motion).
-    fresh: bool = False
-
-
-@dataclass(frozen=True)
-class ChipView:
-    """One chip of the rack, or of a stack on a spot."""
-
-    value: Decimal
-    text: str
-    #: The colour class of its value (``chip-25``): colour is never the only cue, the number is printed.
-    css: str
-    selected: bool = False
-
-
-@dataclass(frozen=True)
-class SpotView:
-    """One betting spot of the felt."""
-
-    kind: str
-    label: str
-    pays: str
-    #: What the number field shows: what the learner typed (after a refusal), else the draft's amount.
-    value: str
-    amount: Decimal | None
-    stack: list[ChipView]
-    add_label: str
-    lion: bool = False
-
-
-def chip_view(value: Decimal, selected: bool = False) -> ChipView:
-    return ChipView(value=value, text=chips_text(value), css=f"chip-{value:.0f}", selected=selected)
-
-
-def chip_stack(amount: Decimal | None, most: int = 5) -> list[ChipView]:
-    """The chips that make ``amount``, largest first, as a dealer would stack them (at most ``most``)."""
-    stack: list[ChipView] = []
-    left = amount or Decimal(0)
-    for value in reversed(CHIPS):
-        while left >= value and len(stack) < most:
-            stack.append(chip_view(value))
-            left -= value
-    return stack
+from table.selectors import latest_round
 
 
 @dataclass
@@ -271,7 +216,7 @@ class TableView:
                     "correct": call["correct"],
                     "prompt": _("What does each bet return?"),
                     "answer": ", ".join(
-                        f"{bet.get_kind_display()} {_answer_text(call['answers'].get(bet.kind))}"
+                        f"{bet.get_kind_display()} {answer_text(call['answers'].get(bet.kind))}"
                         for bet in self.bets
                     ),
                     "rule": " ".join(self.bet_sentences),
@@ -429,63 +374,6 @@ class TableView:
         ]
 
 
-def spot_pays(kind: str, payouts: PayoutSet) -> str:
-    """What a spot pays, as printed on the felt."""
-    if kind == "player":
-        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.player_pays)}
-    if kind == "tie":
-        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.tie_pays)}
-    if kind == "banker":
-        if payouts.banker_commission:
-            return _("pays %(ratio)s less %(rate)s%%") % {
-                "ratio": ratio_text(payouts.banker_pays),
-                "rate": commission_text(payouts),
-            }
-        if payouts.banker_six_pays is not None:
-            return _("pays %(ratio)s; a six pays %(six)s") % {
-                "ratio": ratio_text(payouts.banker_pays),
-                "six": ratio_text(payouts.banker_six_pays),
-            }
-        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.banker_pays)}
-    best = max(payouts.lion_margin_pays.values())
-    return _("pays up to %(ratio)s") % {"ratio": ratio_text(best)}
-
-
-def _answer_text(answer: str | None) -> str:
-    """A learner's settlement answer as stored ("19.50"), in the active locale; ``?`` if missing."""
-    if answer is None:
-        return "?"
-    try:
-        return amount_text(Decimal(answer))
-    except ArithmeticError:
-        return answer
-
-
-def card_view(card: Card) -> CardView:
-    return CardView(
-        token=card.token,
-        name=card_name(card),
-        rank=card.rank.value,
-        symbol=SUIT_SYMBOLS[card.suit] if card.suit else "",
-        red=bool(card.suit and card.suit.is_red),
-    )
-
-
-TABLE_URLS = {
-    "confirm": "table:round-confirm",
-    "draft": "table:round-draft",
-    "deal": "table:round-deal",
-    "call": "table:round-call",
-}
-
-
-@lru_cache(maxsize=8)
-def table_urls(script_prefix: str) -> Mapping[str, str]:
-    """The table's form URLs under this script prefix, reversed once instead of on every card (read-only:
-    every view shares them)."""
-    return MappingProxyType({key: reverse(name) for key, name in TABLE_URLS.items()})
-
-
 def table_view(
     seat: Seat,
     round: Round | None = None,
@@ -560,145 +448,3 @@ def table_view(
 
 def _decided_by_the_table(step: Step) -> bool:
     return bool({Reason.BANKER_DRAWS_TABLE, Reason.BANKER_STANDS_TABLE} & set(step.reasons))
-
-
-def banker_table_rows() -> list[dict]:
-    """The Banker table for display: for each total, the third-card values on which Banker draws."""
-    return [
-        {"total": total, "draws": [value in BANKER_TABLE[total] for value in range(10)]} for total in range(8)
-    ]
-
-
-def banker_table_html(row: int | None, column: int | None, *, row_ids: bool = False) -> str:
-    """The rendered Banker table with one cell highlighted (or none), in the active language.
-
-    ``row_ids``: the rows carry ids, so a deal can swap the decided row alone (the table's page).
-    """
-    return _banker_table_html(row, column, get_language(), row_ids)
-
-
-@lru_cache(maxsize=512)
-def _banker_table_html(row: int | None, column: int | None, language: str | None, row_ids: bool) -> str:
-    """The table is the same on every card but for the highlight and the language, so each of its
-    81 variants is rendered once per process and language instead of on every deal.
-    """
-    view = {"banker_row": row, "banker_column": column}
-    return render_to_string(
-        "table/partials/_banker_table.html",
-        {"view": view, "banker_rows": banker_table_rows(), "row_ids": row_ids},
-    )
-
-
-@dataclass(frozen=True)
-class Roads:
-    """The shoe's scoreboards: the bead plate (rounds by column of six) and the Big Road.
-
-    ``bead_html`` and ``big_html`` are their cells, column by column. A settled coup never changes, so
-    each cell is drawn once per process (and language) and the boards are joined from them: the end of
-    every coup redraws the shoe's boards, and through the template that cost 5 ms for 60 coups.
-    """
-
-    bead: list[list[ShoeCoup | None]]
-    big: list[list[RoadCell | None]]
-    counts: dict[str, int]
-    longest: tuple[str, int] | None
-
-    @property
-    def bead_html(self) -> str:
-        language = get_language()
-        return mark_safe(  # joined from the cells, each escaped by format_html
-            "".join(
-                _bead_html(language, round.number, round.winner, round.player_total, round.banker_total)
-                if round is not None
-                else _EMPTY_BEAD
-                for column in self.bead
-                for round in column
-            )
-        )
-
-    @property
-    def big_html(self) -> str:
-        return mark_safe(  # joined from the cells, each escaped by format_html
-            "".join(
-                _road_cell_html(cell.winner.value, cell.ties) if cell is not None else _EMPTY_ROAD_CELL
-                for column in self.big
-                for cell in column
-            )
-        )
-
-    @property
-    def played(self) -> int:
-        return sum(self.counts.values())
-
-    @property
-    def summary(self) -> str:
-        """The Big Road in words, for a screen reader (its cells are drawn, not read)."""
-        text = ngettext(
-            "%(coups)s coup: Player %(player)s, Banker %(banker)s, Tie %(tie)s.",
-            "%(coups)s coups: Player %(player)s, Banker %(banker)s, Tie %(tie)s.",
-            self.played,
-        ) % {
-            "coups": self.played,
-            **self.counts,
-        }
-        if self.longest is not None:
-            winner, length = self.longest
-            text += " " + _("Longest run: %(side)s, %(length)s in a row.") % {
-                "side": HAND_NAMES[Hand(winner)],
-                "length": length,
-            }
-        return text
-
-
-_EMPTY_BEAD = '<li class="bead empty" aria-hidden="true"></li>'
-_EMPTY_ROAD_CELL = '<span class="road-cell"></span>'
-
-
-@lru_cache(maxsize=4096)
-def _bead_html(language: str | None, number: int, winner: str, player: int, banker: int) -> str:
-    """One bead: the winner's initial (P, B, T, kept in every language), its name for a screen reader,
-    and the round's totals in its title."""
-    title = _("Round %(number)s: Player %(player)s, Banker %(banker)s") % {
-        "number": localize(number),
-        "player": localize(player),
-        "banker": localize(banker),
-    }
-    return format_html(
-        '<li class="bead {}" title="{}">{}<span class="visually-hidden"> ({})</span></li>',
-        winner,
-        title,
-        winner[:1].upper(),
-        Round.Winner(winner).label,
-    )
-
-
-@lru_cache(maxsize=64)
-def _road_cell_html(winner: str, ties: int) -> str:
-    """One Big Road cell: the winner's initial, and a green slash (with their count past one) for ties."""
-    tie_mark = format_html('<span class="tie-mark">{}</span>', ties if ties > 1 else "") if ties else ""
-    return format_html('<span class="road-cell {}">{}{}</span>', winner, winner[:1].upper(), tie_mark)
-
-
-#: Columns drawn at least, as on a scoreboard that waits for the shoe (more scroll in their own box).
-BEAD_COLUMNS, BIG_ROAD_COLUMNS = 11, 14
-
-
-def roads_view(rounds: list[ShoeCoup]) -> Roads:
-    """The scoreboards of a shoe's settled rounds, oldest first, padded with empty columns."""
-    winners = [Winner(round.winner) for round in rounds]
-    columns = bead_plate(winners)
-    bead: list[list[ShoeCoup | None]] = [
-        [rounds[index * ROAD_ROWS + row] if winner is not None else None for row, winner in enumerate(column)]
-        for index, column in enumerate(columns)
-    ]
-    bead += [[None] * ROAD_ROWS for _ in range(BEAD_COLUMNS - len(bead))]
-    road = big_road(winners)
-    big: list[list[RoadCell | None]] = road.grid() if road.cells else []
-    big += [[None] * ROAD_ROWS for _ in range(BIG_ROAD_COLUMNS - len(big))]
-    longest = road.longest_run
-    return Roads(
-        bead=bead,
-        big=big,
-        counts={winner.value: winners.count(winner) for winner in Winner},
-        longest=(longest[0].value, longest[1]) if longest is not None else None,
-    )

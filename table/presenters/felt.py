@@ -1,0 +1,135 @@
+"""The felt's small view models: cards, chips and the spots with what they pay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from types import MappingProxyType
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from baccarat import (
+    Card,
+    PayoutSet,
+)
+from table.explain import (
+    SUIT_SYMBOLS,
+    amount_text,
+    card_name,
+    chips_text,
+    commission_text,
+    ratio_text,
+)
+from table.presets import CHIPS
+
+
+@dataclass
+class CardView:
+    token: str
+    name: str
+    rank: str
+    symbol: str
+    red: bool
+    #: The card dealt last: it slides in (CSS, skipped under prefers-reduced-motion).
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
+class ChipView:
+    """One chip of the rack, or of a stack on a spot."""
+
+    value: Decimal
+    text: str
+    #: The colour class of its value (``chip-25``): colour is never the only cue, the number is printed.
+    css: str
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class SpotView:
+    """One betting spot of the felt."""
+
+    kind: str
+    label: str
+    pays: str
+    #: What the number field shows: what the learner typed (after a refusal), else the draft's amount.
+    value: str
+    amount: Decimal | None
+    stack: list[ChipView]
+    add_label: str
+    lion: bool = False
+
+
+def chip_view(value: Decimal, selected: bool = False) -> ChipView:
+    return ChipView(value=value, text=chips_text(value), css=f"chip-{value:.0f}", selected=selected)
+
+
+def chip_stack(amount: Decimal | None, most: int = 5) -> list[ChipView]:
+    """The chips that make ``amount``, largest first, as a dealer would stack them (at most ``most``)."""
+    stack: list[ChipView] = []
+    left = amount or Decimal(0)
+    for value in reversed(CHIPS):
+        while left >= value and len(stack) < most:
+            stack.append(chip_view(value))
+            left -= value
+    return stack
+
+
+def spot_pays(kind: str, payouts: PayoutSet) -> str:
+    """What a spot pays, as printed on the felt."""
+    if kind == "player":
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.player_pays)}
+    if kind == "tie":
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.tie_pays)}
+    if kind == "banker":
+        if payouts.banker_commission:
+            return _("pays %(ratio)s less %(rate)s%%") % {
+                "ratio": ratio_text(payouts.banker_pays),
+                "rate": commission_text(payouts),
+            }
+        if payouts.banker_six_pays is not None:
+            return _("pays %(ratio)s; a six pays %(six)s") % {
+                "ratio": ratio_text(payouts.banker_pays),
+                "six": ratio_text(payouts.banker_six_pays),
+            }
+        return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.banker_pays)}
+    best = max(payouts.lion_margin_pays.values())
+    return _("pays up to %(ratio)s") % {"ratio": ratio_text(best)}
+
+
+def card_view(card: Card) -> CardView:
+    return CardView(
+        token=card.token,
+        name=card_name(card),
+        rank=card.rank.value,
+        symbol=SUIT_SYMBOLS[card.suit] if card.suit else "",
+        red=bool(card.suit and card.suit.is_red),
+    )
+
+
+def answer_text(answer: str | None) -> str:
+    """A learner's settlement answer as stored ("19.50"), in the active locale; ``?`` if missing."""
+    if answer is None:
+        return "?"
+    try:
+        return amount_text(Decimal(answer))
+    except ArithmeticError:
+        return answer
+
+
+TABLE_URLS = {
+    "confirm": "table:round-confirm",
+    "draft": "table:round-draft",
+    "deal": "table:round-deal",
+    "call": "table:round-call",
+}
+
+
+@lru_cache(maxsize=8)
+def table_urls(script_prefix: str) -> Mapping[str, str]:
+    """The table's form URLs under this script prefix, reversed once instead of on every card (read-only:
+    every view shares them)."""
+    return MappingProxyType({key: reverse(name) for key, name in TABLE_URLS.items()})
