@@ -13,10 +13,8 @@ from baccarat import Card, Reason
 from lessons.services import lessons_load
 from table import errors
 from table.explain import amount_text, card_name, reason_sentence
-from tests.factories import SeatFactory, UserFactory, arrange_shoe
-
-LANGUAGES = ["en", "de", "id"]
-HX = {"HX-Request": "true"}
+from tests.factories import ProfileFactory, SeatFactory, UserFactory, arrange_shoe
+from tests.support import HX, LANGUAGES
 
 
 def in_language(code, text):
@@ -141,7 +139,7 @@ def test_switching_language_sets_the_cookie_and_the_learners_profile(client, cou
 
 def test_the_profiles_language_follows_the_learner_to_another_browser(client, course):
     learner = UserFactory()
-    Profile.objects.create(user=learner, language="id")
+    ProfileFactory(user=learner, language="id")
     client.force_login(learner)  # a new browser: no language cookie
 
     response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="de")

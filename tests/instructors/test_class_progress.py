@@ -18,15 +18,23 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Classroom, Membership
+from accounts.models import Membership
 from baccarat import Bet, BetKind
 from instructors.report import class_progress, csv_safe, progress_table
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.course import COURSE
-from progress.models import DrillCell, Lesson, LessonProgress
+from progress.models import Lesson
 from table import services
 from table.models import LedgerEntry, Round, Seat
-from tests.factories import SeatFactory, UserFactory, arrange_shoe
+from tests.factories import (
+    ClassroomFactory,
+    DrillCellFactory,
+    LessonProgressFactory,
+    MembershipFactory,
+    SeatFactory,
+    UserFactory,
+    arrange_shoe,
+)
 
 D = Decimal
 
@@ -47,7 +55,7 @@ def instructor(db):
 
 @pytest.fixture
 def classroom(instructor):
-    classroom = Classroom.objects.create(name="Tuesday evening")
+    classroom = ClassroomFactory(name="Tuesday evening")
     classroom.instructors.add(instructor)
     return classroom
 
@@ -69,7 +77,7 @@ def csv_url(classroom):
 
 def join(classroom, user=None, **kwargs):
     user = user or UserFactory(**kwargs)
-    Membership.objects.create(user=user, classroom=classroom)
+    MembershipFactory(user=user, classroom=classroom)
     return user
 
 
@@ -78,7 +86,7 @@ def lesson(number):
 
 
 def progress(user, number, *, attempts, correct, done=False, last_visited=None):
-    return LessonProgress.objects.create(
+    return LessonProgressFactory(
         user=user,
         lesson=lesson(number),
         attempts=attempts,
@@ -162,7 +170,7 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     progress(ada, 1, attempts=4, correct=3, done=True)
     progress(ada, 2, attempts=2, correct=1)
     for third, streak in (("0", 3), ("1", 5), ("2", 2)):
-        DrillCell.objects.create(user=ada, banker_total=3, third=third, attempts=6, correct=5, streak=streak)
+        DrillCellFactory(user=ada, banker_total=3, third=third, attempts=6, correct=5, streak=streak)
     seat = SeatFactory(user=ada)
     play(seat, player=10)
     play(seat, player=10)
@@ -345,7 +353,7 @@ def test_every_column_sorts_and_an_unknown_key_gives_the_default_order(
     ada, bea, cal = (join(classroom, username=name) for name in ("ada", "bea", "cal"))
     progress(bea, 1, attempts=4, correct=3)
     progress(cal, 1, attempts=4, correct=4, done=True)
-    DrillCell.objects.create(user=bea, banker_total=0, third="stood", attempts=3, correct=3, streak=3)
+    DrillCellFactory(user=bea, banker_total=0, third="stood", attempts=3, correct=3, streak=3)
     SeatFactory(user=ada)
     SeatFactory(user=cal, starting_balance=D("50.00"))
 
@@ -364,10 +372,10 @@ def test_the_heat_map_adds_up_every_learners_answers_and_lists_the_weakest_cells
     ada, bea = join(classroom, username="ada"), join(classroom, username="bea")
     outsider = UserFactory()  # not in the class: not counted
     for user, attempts, correct in ((ada, 4, 1), (bea, 6, 2), (outsider, 50, 0)):
-        DrillCell.objects.create(user=user, banker_total=3, third="8", attempts=attempts, correct=correct)
-    DrillCell.objects.create(user=ada, banker_total=6, third="6", attempts=5, correct=5, streak=5)
-    DrillCell.objects.create(user=bea, banker_total=6, third="stood", attempts=6, correct=4)
-    DrillCell.objects.create(user=bea, banker_total=0, third="0", attempts=2, correct=0)  # too few answers
+        DrillCellFactory(user=user, banker_total=3, third="8", attempts=attempts, correct=correct)
+    DrillCellFactory(user=ada, banker_total=6, third="6", attempts=5, correct=5, streak=5)
+    DrillCellFactory(user=bea, banker_total=6, third="stood", attempts=6, correct=4)
+    DrillCellFactory(user=bea, banker_total=0, third="0", attempts=2, correct=0)  # too few answers
 
     response = staff_client.get(page_url(classroom))
 
@@ -462,7 +470,7 @@ def test_the_csv_matches_the_selector_table(staff_client, classroom):
 
 def test_another_instructors_class_is_not_found_for_the_page_and_the_csv(staff_client):
     other = UserFactory(instructor=True)
-    theirs = Classroom.objects.create(name="Someone else's class")
+    theirs = ClassroomFactory(name="Someone else's class")
     theirs.instructors.add(other)
     join(theirs, username="ada")
 
@@ -508,9 +516,7 @@ def populate(classroom, count, start):
         user = join(classroom, username=f"learner-{number:03}")
         progress(user, 1, attempts=5, correct=4, done=True)
         progress(user, 2, attempts=3, correct=1)
-        DrillCell.objects.create(
-            user=user, banker_total=number % 8, third="stood", attempts=3, correct=3, streak=3
-        )
+        DrillCellFactory(user=user, banker_total=number % 8, third="stood", attempts=3, correct=3, streak=3)
         SeatFactory(user=user)
 
 

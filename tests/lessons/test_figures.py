@@ -55,8 +55,8 @@ from lessons.course import COURSE
 from table.charts import BAND_SIGMAS, example_chart
 from table.explain import exact_decimal
 from table.presets import STANDARD_TABLE
+from tests.support import LANGUAGES
 
-LANGUAGES = ["en", "de", "id"]
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
 SEPARATORS = {"en": (",", "."), "de": (".", ","), "id": (".", ",")}
 CONTENT = Path(settings.BASE_DIR) / "templates" / "lessons" / "content"
@@ -406,18 +406,12 @@ def lesson_text(client, slug: str, language: str) -> str:
     return " ".join(_text(markup) for markup in itertools.chain(parts, headings))
 
 
-@pytest.fixture
-def reader(client, learner):
-    client.force_login(learner)
-    return client
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
-def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(reader, slug, language):
+def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(learner_client, slug, language):
     figures = figures_for(slug)
     allowed = set(figures.values()) | RULE_NUMBERS
-    found = numbers_in(lesson_text(reader, slug, language), language)
+    found = numbers_in(lesson_text(learner_client, slug, language), language)
 
     wrong = [raw for raw, value in found if value not in allowed]
     assert not wrong, f"{slug} ({language}) prints figures the engine does not give: {wrong}"
@@ -428,8 +422,8 @@ def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(reader, sl
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
-def test_every_figure_is_written_as_the_language_writes_numbers(reader, slug, language):
-    text = lesson_text(reader, slug, language)
+def test_every_figure_is_written_as_the_language_writes_numbers(learner_client, slug, language):
+    text = lesson_text(learner_client, slug, language)
     group, decimal = SEPARATORS[language]
 
     ungrouped = re.findall(rf"(?<![\d{re.escape(group)}{re.escape(decimal)}])\d{{4,}}", text)

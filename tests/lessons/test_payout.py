@@ -17,9 +17,9 @@ from lessons import drill, payout
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord
 from table.presets import PRESETS
+from tests.factories import IssuedQuestionFactory
+from tests.support import HX, MODES
 
-HX = {"HX-Request": "true"}
-MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 _TOKEN = re.compile(r'name="token" value="([^"]+)"')
 
 
@@ -389,7 +389,7 @@ def test_a_doubled_request_racing_past_the_first_check_is_refused_by_the_constra
     amounts = {"banker-paid": "171", "banker-commission": "9"}
     payout.payout_answer_grade(user=learner, token=token, data=amounts)
     # The second request read the question before the first recorded its answer; put it back as it saw it.
-    IssuedQuestion.objects.create(
+    IssuedQuestionFactory(
         user=learner, nonce=token, source="drill", question=BANKER_180, created_at=issued_at
     )
     with pytest.raises(payout.AlreadyAnswered) as refused:

@@ -11,9 +11,9 @@ from django.urls import reverse
 from table import errors
 from table.models import Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
+from tests.support import HX
 from tests.table.test_services import play
 
-HX = {"HX-Request": "true"}
 D = Decimal
 
 

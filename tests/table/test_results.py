@@ -11,8 +11,7 @@ from table import services
 from table.charts import balance_chart, house_edge
 from table.models import Round
 from tests.factories import arrange_shoe
-
-HX = {"HX-Request": "true"}
+from tests.support import HX
 
 
 def play(seat, cards, **stakes):

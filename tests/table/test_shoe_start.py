@@ -16,7 +16,8 @@ from table.explain import card_name
 from table.models import Round, Seat
 from table.selectors import next_coup_odds
 from table.templatetags.table_tags import percent
-from tests.table.table_client import HX, MODES, confirm, deal
+from tests.support import HX, LANGUAGES, MODES
+from tests.table.table_client import confirm, deal
 
 #: The engine's card values, written out again: a ten or a picture burns ten.
 BURNS = {"A": 1, "10": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
@@ -190,7 +191,7 @@ def test_before_the_first_card_an_htmx_table_holds_the_place_of_the_log(player, 
     assert '<details class="log" id="table-panel-log" hx-swap-oob="true">' in first
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_lessons_shoe_procedure_figures_are_the_engines(client, learner, course, language):
     """Lesson 2: a 7 turned takes 1 + 7 = 8 cards; the cut card lies 14 cards before the last one."""
     client.force_login(learner)
