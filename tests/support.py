@@ -81,6 +81,13 @@ class Element:
         assert len(found) == 1, f"{len(found)} elements match {tag} {class_} {attrs}"
         return found[0]
 
+    def rows(self) -> list[list[str]]:
+        """Each table row under this element as the texts of its cells (``th`` and ``td``) in order."""
+        return [
+            [cell.text for cell in row._descendants() if cell.tag in ("th", "td")]
+            for row in self.find_all("tr")
+        ]
+
     def definitions(self) -> dict[str, Element]:
         """A description list's terms (their text) and each one's first ``<dd>``, as a reader pairs them."""
         pairs: dict[str, Element] = {}
