@@ -17,13 +17,12 @@ from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, PayoutA
 from tests.factories import IssuedQuestionFactory
 from tests.lessons.test_payout import (
     BANKER_180,
-    HX,
-    MODES,
     answer,
     right_answers,
     token_of,
     wrong_answers,
 )
+from tests.support import HX, MODES
 
 pytestmark = pytest.mark.django_db
 
