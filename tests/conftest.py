@@ -73,6 +73,13 @@ def learner(db):
 
 
 @pytest.fixture
+def learner_client(client, learner):
+    """The test client, logged in as the learner."""
+    client.force_login(learner)
+    return client
+
+
+@pytest.fixture
 def seat(learner):
     from tests.factories import SeatFactory
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
-from accounts.models import Classroom
+from accounts.models import Classroom, Membership, Profile
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.models import IssuedQuestion
-from progress.models import Attempt
+from progress.models import Assignment, Attempt, DrillCell, Lesson, LessonProgress
 from table import playing, services
 from table.models import Seat
 
@@ -27,6 +29,90 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     class Params:
         instructor = factory.Trait(is_staff=True, username=factory.Sequence(lambda n: f"instructor{n}"))
+
+
+class ProfileFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Profile
+
+    user = factory.SubFactory(UserFactory)
+    language = ""
+
+
+class ClassroomFactory(factory.django.DjangoModelFactory):
+    """A class (a school one unless ``audience`` says otherwise); ``instructors=[...]`` teach it."""
+
+    class Meta:
+        model = Classroom
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Class {n}")
+
+    @factory.post_generation
+    def instructors(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.instructors.add(*extracted)
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    user = factory.SubFactory(UserFactory)
+    classroom = factory.SubFactory(ClassroomFactory)
+
+
+def first_lesson() -> Lesson:
+    """The course's lesson 1 (the test loads the course)."""
+    return Lesson.objects.get(number=1)
+
+
+class LessonProgressFactory(factory.django.DjangoModelFactory):
+    """A learner's progress in a lesson: by default lesson 1, started and not completed."""
+
+    class Meta:
+        model = LessonProgress
+
+    user = factory.SubFactory(UserFactory)
+    lesson = factory.LazyFunction(first_lesson)
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    """Lesson 1 for a class, due in a week; pass ``kind`` (and ``lesson=None``) for a drill target."""
+
+    class Meta:
+        model = Assignment
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    kind = Assignment.Kind.LESSON
+    lesson = factory.LazyAttribute(lambda a: first_lesson() if a.kind == Assignment.Kind.LESSON else None)
+    due_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))
+
+
+class DrillCellFactory(factory.django.DjangoModelFactory):
+    """One cell of a learner's Banker-table drill: by default Banker 3 against a third card 8, unanswered."""
+
+    class Meta:
+        model = DrillCell
+
+    user = factory.SubFactory(UserFactory)
+    banker_total = 3
+    third = "8"
+
+
+class AttemptFactory(factory.django.DjangoModelFactory):
+    """One answered drill question (the Banker table), right unless ``correct=False``."""
+
+    class Meta:
+        model = Attempt
+
+    user = factory.SubFactory(UserFactory)
+    source = Attempt.Source.DRILL
+    kind = "banker-table"
+    nonce = factory.LazyFunction(lambda: secrets.token_hex(16))
+    question = factory.LazyFunction(dict)
+    answer = "stands"
+    correct = True
 
 
 class IssuedQuestionFactory(factory.django.DjangoModelFactory):
@@ -92,7 +178,6 @@ def two_instructors_each_with_a_class() -> dict:
     )
     for teacher in (a, b):
         teacher.groups.add(group)
-    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
-    class_a.instructors.add(a)
-    class_b.instructors.add(b)
+    class_a = ClassroomFactory(name="Class A", instructors=[a])
+    class_b = ClassroomFactory(name="Class B", instructors=[b])
     return {"a": a, "b": b, "class_a": class_a, "class_b": class_b}

@@ -30,7 +30,7 @@ from ops import demo
 from ops.management.commands import seed_demo
 from progress.models import Assignment
 from table.models import Seat
-from tests.factories import UserFactory
+from tests.factories import AssignmentFactory, UserFactory
 
 User = get_user_model()
 ADMINS = {f"{model._meta.app_label}_{model._meta.model_name}": model for model in admin.site._registry}
@@ -54,7 +54,7 @@ def seeded(django_db_setup, django_db_blocker):
         with override_settings(PASSWORD_HASHERS=fast_hashing):
             seed_demo.seed()
             UserFactory(username="root", is_staff=True, is_superuser=True)
-            Assignment.objects.create(
+            AssignmentFactory(
                 classroom=Classroom.objects.get(name=demo.DEMO_CLASS),
                 kind=Assignment.Kind.DRILL_MASTERY,
                 due_at=timezone.now() + timedelta(days=7),

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from table.models import Seat
 from table.services import ledger_verify
 from tests.factories import SeatFactory, UserFactory
+from tests.support import HX
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +87,7 @@ EXAMPLE_FORMS = {
 
 
 @pytest.fixture
-def learner_client(course):
+def seated_client(course):
     seat = SeatFactory(cards="4 2 4 3 5 3 K J 8")
     client = Client(raise_request_exception=False)
     client.force_login(seat.user)
@@ -100,7 +101,7 @@ def every_ledger_balances() -> None:
 
 @FUZZ
 @given(data=st.data())
-def test_no_learner_form_answers_a_5xx_to_hostile_input(learner_client, data):
+def test_no_learner_form_answers_a_5xx_to_hostile_input(seated_client, data):
     forms = {**{name: (reverse(name), fields) for name, fields in FORMS.items()}}
     forms |= {name: (reverse(name, args=EXAMPLE), fields) for name, fields in EXAMPLE_FORMS.items()}
     forms["lessons:exercise-answer"] = (
@@ -115,7 +116,7 @@ def test_no_learner_form_answers_a_5xx_to_hostile_input(learner_client, data):
     }
     htmx = data.draw(st.booleans())
 
-    response = learner_client.post(path, posted, headers={"HX-Request": "true"} if htmx else {})
+    response = seated_client.post(path, posted, headers=HX if htmx else {})
 
     assert response.status_code < HTTPStatus.INTERNAL_SERVER_ERROR, (name, posted, response.status_code)
     every_ledger_balances()
@@ -142,12 +143,12 @@ def test_sign_up_and_log_in_never_answer_a_5xx(db, username, password, code):
     charset=st.sampled_from(["utf-16", "utf-32", "latin-1", "cp1252", "shift_jis", "x-unknown", "utf-8"]),
     text=HOSTILE,
 )
-def test_a_form_in_any_charset_never_answers_a_5xx(learner_client, charset, text):
+def test_a_form_in_any_charset_never_answers_a_5xx(seated_client, charset, text):
     try:
         body = f"round=1&stake_player={text}".encode(charset)
     except (LookupError, UnicodeEncodeError):
         body = f"round=1&stake_player={text}".encode("utf-8", "surrogatepass")
-    response = learner_client.generic(
+    response = seated_client.generic(
         "POST",
         reverse("table:round-confirm"),
         data=body,

@@ -13,8 +13,10 @@ from pathlib import Path
 import polib
 import pytest
 
+from tests.support import TRANSLATED
+
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUES = {code: ROOT / "locale" / code / "LC_MESSAGES" / "django.po" for code in ("de", "id")}
+CATALOGUES = {code: ROOT / "locale" / code / "LC_MESSAGES" / "django.po" for code in TRANSLATED}
 
 
 @dataclass(frozen=True)
@@ -254,6 +256,6 @@ def test_no_english_string_or_template_prompts_a_learner_to_chase_a_loss():
     assert chasing(template_texts(), "en") == []
 
 
-@pytest.mark.parametrize("code", ["de", "id"])
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_no_translation_prompts_a_learner_to_chase_a_loss(code):
     assert chasing(catalogue_texts(code), code) == []

@@ -27,10 +27,10 @@ from table import errors, services
 from table.management.commands.bench import sql_statements as statements
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
-from tests.factories import SeatFactory, UserFactory
+from tests.factories import ClassroomFactory, SeatFactory, UserFactory
 from tests.races import together
+from tests.support import HX, parse
 
-HX = {"HX-Request": "true"}
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -333,7 +333,7 @@ def test_gunicorn_believes_forwarded_headers_only_from_the_configured_proxy():
 
 @pytest.mark.django_db
 def test_a_class_cannot_start_with_more_than_a_million_chips(admin_client):
-    classroom = Classroom.objects.create(name="Big spenders")
+    classroom = ClassroomFactory(name="Big spenders")
     response = admin_client.post(
         reverse("admin:accounts_classroom_change", args=[classroom.pk]),
         {
@@ -425,7 +425,7 @@ def test_while_the_settlement_call_waits_no_page_shows_the_result(client, course
     results = client.get(reverse("table:results")).content.decode()
     lesson = client.get(reverse("lessons:lesson", args=["house-edge"])).content.decode()
 
-    assert "<dt>In play</dt><dd>5.00 chips</dd>" in table  # as while the cards are coming
-    assert 'class="bead player"' not in table and "Your net" not in table
+    assert parse(table).definitions()["In play"].text == "5.00 chips"  # as while the cards are coming
+    assert parse(table).find_all(class_="bead player") == [] and "Your net" not in table
     assert "waiting for your call" in results and "105.00" not in results and "Recent rounds" not in results
     assert "105.00" not in lesson

@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import UserFactory
+from tests.support import HX
 
-HX = {"HX-Request": "true"}
 NAME = settings.SESSION_COOKIE_NAME
 
 #: Cookie headers as a client sends them, raw (quoting and escapes included).

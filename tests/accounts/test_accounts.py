@@ -14,7 +14,8 @@ from django.utils.html import escape
 from accounts.models import Classroom, Membership
 from accounts.services import ALREADY_MEMBER, JOIN_CODE_EXPIRED, JOIN_CODE_UNKNOWN
 from table.services import seat_open
-from tests.factories import UserFactory
+from tests.factories import ClassroomFactory, MembershipFactory, UserFactory
+from tests.support import HX
 
 User = get_user_model()
 PASSWORD = "a sturdy passphrase 2026"
@@ -22,7 +23,7 @@ PASSWORD = "a sturdy passphrase 2026"
 
 @pytest.fixture
 def classroom(db):
-    return Classroom.objects.create(
+    return ClassroomFactory(
         name="Year 10 maths", starting_balance=Decimal("250.00"), presets=["no-commission"]
     )
 
@@ -172,12 +173,10 @@ def test_a_refused_password_change_is_a_400_with_the_reason_and_changes_nothing(
 
 def test_the_class_restricts_which_tables_its_learners_may_choose(client, classroom):
     learner = UserFactory()
-    Membership.objects.create(user=learner, classroom=classroom)
+    MembershipFactory(user=learner, classroom=classroom)
     client.force_login(learner)
 
-    response = client.post(
-        reverse("table:seat-preset"), {"preset": "standard"}, headers={"HX-Request": "true"}
-    )
+    response = client.post(reverse("table:seat-preset"), {"preset": "standard"}, headers=HX)
 
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert b"Your class does not use the Standard table." in response.content
@@ -231,7 +230,7 @@ def test_a_refused_sign_up_form_does_not_count(db):
 
 @override_settings(JOINS_PER_CLIENT=2)
 def test_joins_on_the_join_page_are_limited_per_client_and_a_refused_code_does_not_count(classroom):
-    others = [Classroom.objects.create(name=f"Class {n}") for n in range(2)]
+    others = [ClassroomFactory(name=f"Class {n}") for n in range(2)]
 
     def join_as(user, code):
         client = Client(REMOTE_ADDR="203.0.113.7")

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accounts import services
-from accounts.models import Membership, ResetLink
+from accounts.models import ResetLink
 from accounts.services import token_hash
 from instructors.roles import ensure_instructors_group
-from tests.factories import UserFactory, two_instructors_each_with_a_class
+from tests.factories import MembershipFactory, UserFactory, two_instructors_each_with_a_class
 from tests.races import together
 
 NEW_PASSWORD = "blue-lantern-harbour-42"
@@ -30,8 +30,8 @@ NEW_PASSWORD = "blue-lantern-harbour-42"
 def world(db):
     world = two_instructors_each_with_a_class()
     mine, theirs = UserFactory(username="alice-in-a"), UserFactory(username="bob-in-b")
-    Membership.objects.create(user=mine, classroom=world["class_a"])
-    Membership.objects.create(user=theirs, classroom=world["class_b"])
+    MembershipFactory(user=mine, classroom=world["class_a"])
+    MembershipFactory(user=theirs, classroom=world["class_b"])
     return world | {"mine": mine, "theirs": theirs}
 
 
@@ -150,7 +150,7 @@ def test_no_link_is_made_for_an_instructor_or_a_superuser_even_in_the_class(as_a
     colleague = UserFactory(instructor=True, username="co-teacher")
     admin_user = UserFactory(username="root", is_superuser=True)
     for user in (colleague, admin_user):
-        Membership.objects.create(user=user, classroom=world["class_a"])
+        MembershipFactory(user=user, classroom=world["class_a"])
 
         response = as_a.post(make_url(user))
 

@@ -13,27 +13,34 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Classroom, Learner, Membership
+from accounts.models import Classroom, Learner
 from baccarat import Bet, BetKind
 from instructors.roles import INSTRUCTORS
 from progress.models import Attempt, DrillCell, Lesson, LessonProgress, PayoutAnswer, PayoutRecord
 from progress.services import drill_cell_record, payout_answer_record
 from table import services
 from table.models import LedgerEntry, Round, Seat
-from tests.factories import UserFactory, arrange_shoe, two_instructors_each_with_a_class
+from tests.factories import (
+    AttemptFactory,
+    LessonProgressFactory,
+    MembershipFactory,
+    UserFactory,
+    arrange_shoe,
+    two_instructors_each_with_a_class,
+)
 
 
 def make_learner(username, classroom):
     learner = UserFactory(username=username)
-    Membership.objects.create(user=learner, classroom=classroom)
+    MembershipFactory(user=learner, classroom=classroom)
     seat = services.seat_open(user=learner)
     arrange_shoe(seat, "4 2 4 3")
     services.round_confirm(user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind.PLAYER, Decimal(10))])
     for index in range(4):
         services.round_deal(user=seat.user, seat_id=seat.pk, round_number=1, expected_index=index)
-    LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
+    LessonProgressFactory(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
     drill_cell_record(user=learner, banker_total=3, player_third=8, correct=True)
-    Attempt.objects.create(
+    AttemptFactory(
         user=learner,
         source="drill",
         kind="banker-table",

@@ -14,18 +14,25 @@ from http import HTTPStatus
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.db import connection
 from django.test import override_settings
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Classroom, Membership
+from accounts.models import Classroom
 from lessons.course import COURSE
-from progress.models import PAYOUT_MASTERY_STREAK, Assignment, DrillCell, Lesson, LessonProgress
+from progress.models import PAYOUT_MASTERY_STREAK, Assignment, Lesson
 from progress.services import payout_answer_record
 from table import services
-from tests.factories import SeatFactory, UserFactory, two_instructors_each_with_a_class
+from tests.factories import (
+    AssignmentFactory,
+    DrillCellFactory,
+    LessonProgressFactory,
+    MembershipFactory,
+    SeatFactory,
+    UserFactory,
+    two_instructors_each_with_a_class,
+)
+from tests.support import parse
 
 HOUR = timedelta(hours=1)
 
@@ -43,7 +50,7 @@ def as_a(client, world):
 
 def join(classroom, username):
     user = UserFactory(username=username)
-    Membership.objects.create(user=user, classroom=classroom)
+    MembershipFactory(user=user, classroom=classroom)
     return user
 
 
@@ -139,12 +146,8 @@ def test_a_drill_target_keeps_no_lesson(as_a, world):
 
 
 def test_an_instructor_sees_changes_and_deletes_only_their_own_classes_assignments(as_a, world):
-    mine = Assignment.objects.create(
-        classroom=world["class_a"], lesson=lesson(1), due_at=timezone.now() + HOUR
-    )
-    theirs = Assignment.objects.create(
-        classroom=world["class_b"], lesson=lesson(2), due_at=timezone.now() + HOUR
-    )
+    mine = AssignmentFactory(classroom=world["class_a"], lesson=lesson(1), due_at=timezone.now() + HOUR)
+    theirs = AssignmentFactory(classroom=world["class_b"], lesson=lesson(2), due_at=timezone.now() + HOUR)
 
     listing = as_a.get(reverse("admin:progress_assignment_changelist"))
     filtered = as_a.get(reverse("admin:progress_assignment_changelist"), {"class": world["class_b"].pk})
@@ -167,9 +170,7 @@ def test_an_instructor_sees_changes_and_deletes_only_their_own_classes_assignmen
 
 
 def test_an_instructor_cannot_move_their_assignment_to_another_instructors_class(as_a, world):
-    mine = Assignment.objects.create(
-        classroom=world["class_a"], lesson=lesson(1), due_at=timezone.now() + HOUR
-    )
+    mine = AssignmentFactory(classroom=world["class_a"], lesson=lesson(1), due_at=timezone.now() + HOUR)
     data = form(world["class_b"], lesson_pk=lesson(1).pk)
 
     response = as_a.post(reverse("admin:progress_assignment_change", args=[mine.pk]), data)
@@ -182,7 +183,7 @@ def test_an_instructor_cannot_move_their_assignment_to_another_instructors_class
 
 def test_a_past_due_assignment_can_be_changed_without_moving_its_due_date_and_deleted(as_a, world):
     due = timezone.localtime(timezone.now() - timedelta(days=2)).replace(second=0, microsecond=0)
-    mine = Assignment.objects.create(classroom=world["class_a"], lesson=lesson(1), due_at=due)
+    mine = AssignmentFactory(classroom=world["class_a"], lesson=lesson(1), due_at=due)
     data = form(
         world["class_a"], lesson_pk=lesson(4).pk, date=due.strftime("%Y-%m-%d"), time=due.strftime("%H:%M:%S")
     )
@@ -214,14 +215,12 @@ def assigned(world):
     """Lesson 2 was due an hour ago (ada did it in time, bea after, cal not at all); lesson 3 is to come."""
     now = timezone.now()
     due = now - HOUR
-    past = Assignment.objects.create(classroom=world["class_a"], lesson=lesson(2), due_at=due)
-    coming = Assignment.objects.create(classroom=world["class_a"], lesson=lesson(3), due_at=now + HOUR)
+    past = AssignmentFactory(classroom=world["class_a"], lesson=lesson(2), due_at=due)
+    coming = AssignmentFactory(classroom=world["class_a"], lesson=lesson(3), due_at=now + HOUR)
     ada, bea, cal = (join(world["class_a"], name) for name in ("ada", "bea", "cal"))
-    LessonProgress.objects.create(user=ada, lesson=lesson(2), completed_at=due - HOUR, attempts=3, correct=3)
-    LessonProgress.objects.create(
-        user=bea, lesson=lesson(2), completed_at=due + HOUR / 2, attempts=3, correct=3
-    )
-    LessonProgress.objects.create(user=ada, lesson=lesson(3), completed_at=now, attempts=3, correct=3)
+    LessonProgressFactory(user=ada, lesson=lesson(2), completed_at=due - HOUR, attempts=3, correct=3)
+    LessonProgressFactory(user=bea, lesson=lesson(2), completed_at=due + HOUR / 2, attempts=3, correct=3)
+    LessonProgressFactory(user=ada, lesson=lesson(3), completed_at=now, attempts=3, correct=3)
     return {"past": past, "coming": coming, "ada": ada, "bea": bea, "cal": cal}
 
 
@@ -242,7 +241,8 @@ def test_the_class_page_shows_per_learner_and_assignment_done_done_late_missing_
     cal = next(row for row in data.rows if row.username == "cal")
     assert "1 assignment missing" in cal.reasons
     body = response.content.decode()
-    assert '<td class="assignment-missing"><span aria-hidden="true">✗ </span>missing</td>' in body
+    missing = parse(body).find_all("td", class_="assignment-missing")
+    assert [(td.text, td.find("span", aria_hidden="true").text) for td in missing] == [("✗ missing", "✗")]
     # The summary per assignment names who is late and who is missing.
     [past, coming] = data.assignment_summaries
     assert past.by_status == {"missing": ["cal"], "late": ["bea"], "pending": [], "done": ["ada"]}
@@ -297,7 +297,8 @@ def test_each_learner_row_links_to_the_learners_page(as_a, world, assigned):
     body = as_a.get(progress_url(world["class_a"])).content.decode()
 
     for name in ("ada", "bea", "cal"):
-        assert f'<a href="{learner_url(world["class_a"], assigned[name])}">{name}</a>' in body
+        links = parse(body).find_all("a", href=learner_url(world["class_a"], assigned[name]))
+        assert name in [link.text for link in links]
 
 
 def test_the_learners_page_leads_back_through_the_app_the_classes_the_class_and_its_progress(
@@ -321,7 +322,7 @@ def test_the_learners_page_shows_lessons_drill_map_chips_restarts_assignments_an
     as_a, world, assigned
 ):
     bea = assigned["bea"]
-    DrillCell.objects.create(user=bea, banker_total=3, third="8", attempts=4, correct=4, streak=4)
+    DrillCellFactory(user=bea, banker_total=3, third="8", attempts=4, correct=4, streak=4)
     seat = SeatFactory(user=bea)
     services.balance_reset(user=seat.user, seat_id=seat.pk, force=True)
     services.balance_reset(user=seat.user, seat_id=seat.pk, actor=world["a"], force=True)
@@ -361,15 +362,16 @@ def test_the_learners_page_shows_payout_drill_mastery_and_personal_best(as_a, wo
 
     section = body[body.index('id="learner-payout-title"') :]
     assert "Mastered on" in section
-    assert f"<dd>1 of {PAYOUT_MASTERY_STREAK}</dd>" in section  # the run after the wrong answer
-    assert f"<dd>{PAYOUT_MASTERY_STREAK}</dd>" in section  # the personal best
+    written = [dd.text for dd in parse(section).find_all("dd")]
+    assert f"1 of {PAYOUT_MASTERY_STREAK}" in written  # the run after the wrong answer
+    assert f"{PAYOUT_MASTERY_STREAK}" in written  # the personal best
     assert "95% (21/22)" in section
 
 
 def test_the_learners_page_is_scoped_like_the_class_page(as_a, world, assigned):
     theirs = join(world["class_b"], "zed")
     staff_member = UserFactory(is_staff=True, username="aide")
-    Membership.objects.create(user=staff_member, classroom=world["class_a"])
+    MembershipFactory(user=staff_member, classroom=world["class_a"])
     outsider = UserFactory(username="nobody")
 
     assert as_a.get(learner_url(world["class_b"], theirs)).status_code == HTTPStatus.NOT_FOUND
@@ -404,84 +406,8 @@ def test_the_admin_start_page_links_to_each_own_class_progress(as_a, world):
 
     body = as_a.get(reverse("admin:index")).content.decode()
 
-    assert f'<a href="{progress_url(world["class_a"])}">Class A</a>' in body
+    assert [link.text for link in parse(body).find_all("a", href=progress_url(world["class_a"]))] == [
+        "Class A"
+    ]
     assert "1 learner" in body
     assert progress_url(world["class_b"]) not in body
-
-
-def test_every_class_row_of_the_class_list_links_to_its_progress(client, world):
-    client.force_login(UserFactory(is_staff=True, is_superuser=True, username="root"))
-
-    body = client.get(reverse("admin:accounts_classroom_changelist")).content.decode()
-
-    for classroom in (world["class_a"], world["class_b"]):
-        assert f'<a href="{progress_url(classroom)}">Class progress</a>' in body
-
-
-# --- Weakest and thin cells ---------------------------------------------------------------------
-
-
-def test_weakest_cells_state_their_minimum_and_thin_cells_are_listed_apart(as_a, world):
-    ada = join(world["class_a"], "ada")
-    DrillCell.objects.create(user=ada, banker_total=3, third="8", attempts=6, correct=2)
-    DrillCell.objects.create(user=ada, banker_total=0, third="0", attempts=2, correct=0)
-    DrillCell.objects.create(user=ada, banker_total=6, third="stood", attempts=4, correct=3)
-
-    response = as_a.get(progress_url(world["class_a"]))
-
-    heat = response.context["progress"].heat
-    assert [cell.name for cell in heat.weakest] == ["Banker 3, Player's third card 8"]
-    assert [cell.name for cell in heat.thin] == ["Banker 0, Player's third card 0", "Banker 6, Player stood"]
-    body = response.content.decode().replace("&#x27;", "'")
-    assert "Cells with at least 5 answers from the class, lowest share right first." in body
-    assert "Cells with fewer than 5 answers" in body
-    assert "Banker 0, Player's third card 0 (Banker draws): 0 of 2 answers right" in body
-    assert "Banker 6, Player stood (Banker stands): 3 of 4 answers right" in body
-
-
-# --- The learner's home page ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("htmx", [False, True])
-def test_a_learner_sees_what_is_due_soonest_first_with_its_state(client, world, assigned, htmx):
-    client.force_login(assigned["bea"])
-    headers = {"HX-Request": "true"} if htmx else {}
-
-    response = client.get(reverse("home"), headers=headers)
-
-    assert response.status_code == HTTPStatus.OK
-    states = response.context["assignments"]
-    assert [(state.assignment, state.status) for state in states] == [
-        (assigned["past"], "late"),
-        (assigned["coming"], "pending"),
-    ]
-    body = response.content.decode()
-    assert "What your class asks of you" in body
-    assert body.index("done late") < body.index("pending")
-    assert f'href="{reverse("lessons:lesson", args=[lesson(3).slug])}"' in body
-
-
-def test_a_learner_without_a_class_sees_no_assignments_section(client, world):
-    client.force_login(UserFactory(username="loner"))
-
-    response = client.get(reverse("home"))
-
-    assert response.context["assignments"] == []
-    assert "What your class asks of you" not in response.content.decode()
-
-
-def test_the_class_page_with_assignments_takes_as_many_queries_for_ten_learners_as_for_three(
-    as_a, world, assigned
-):
-    Assignment.objects.create(classroom=world["class_a"], kind="drill-mastery", due_at=timezone.now() + HOUR)
-    url = progress_url(world["class_a"])
-    as_a.get(url)  # warm up per-process caches
-    with CaptureQueriesContext(connection) as three:
-        as_a.get(url)
-    for number in range(7):
-        learner = join(world["class_a"], f"extra-{number}")
-        LessonProgress.objects.create(user=learner, lesson=lesson(2), completed_at=timezone.now())
-    with CaptureQueriesContext(connection) as ten:
-        as_a.get(url)
-
-    assert len(ten) == len(three)

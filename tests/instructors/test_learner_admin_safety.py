@@ -17,15 +17,22 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Classroom, Membership
+from accounts.models import Membership
 from baccarat import Bet, BetKind
 from instructors.admin.learners import NOTHING_TO_UNLOCK
 from instructors.admin.users import NAMED_IN_A_LEDGER, NOTHING_DELETED, PLAYED
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
-from progress.models import Attempt, Lesson, LessonProgress
+from progress.models import Lesson, LessonProgress
 from table import services
 from table.models import LedgerEntry, Round, Seat
-from tests.factories import SeatFactory, UserFactory
+from tests.factories import (
+    AttemptFactory,
+    ClassroomFactory,
+    LessonProgressFactory,
+    MembershipFactory,
+    SeatFactory,
+    UserFactory,
+)
 
 User = get_user_model()
 PASSWORD = "a sturdy passphrase 2026"
@@ -123,11 +130,11 @@ def test_the_bulk_delete_refuses_the_whole_selection_when_one_learner_has_played
 
 
 def test_a_learner_who_never_sat_at_a_table_is_deleted_with_their_own_progress(root, course):
-    classroom = Classroom.objects.create(name="Class A")
+    classroom = ClassroomFactory(name="Class A")
     learner = UserFactory(username="lessons-only")
-    Membership.objects.create(user=learner, classroom=classroom)
-    LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=1)
-    Attempt.objects.create(
+    MembershipFactory(user=learner, classroom=classroom)
+    LessonProgressFactory(user=learner, lesson=Lesson.objects.get(number=1), attempts=1)
+    AttemptFactory(
         user=learner,
         source="drill",
         kind="banker-table",
@@ -163,14 +170,14 @@ def classes(db):
     ensure_instructors_group()
     teacher = UserFactory(instructor=True, username="teacher-a")
     teacher.groups.add(Group.objects.get(name=INSTRUCTORS))
-    class_a, class_b = Classroom.objects.create(name="Class A"), Classroom.objects.create(name="Class B")
+    class_a, class_b = ClassroomFactory(name="Class A"), ClassroomFactory(name="Class B")
     class_a.instructors.add(teacher)
     mine, theirs = (
         UserFactory(username="alice", password=PASSWORD),
         UserFactory(username="bob", password=PASSWORD),
     )
-    Membership.objects.create(user=mine, classroom=class_a)
-    Membership.objects.create(user=theirs, classroom=class_b)
+    MembershipFactory(user=mine, classroom=class_a)
+    MembershipFactory(user=theirs, classroom=class_b)
     return {"teacher": teacher, "mine": mine, "theirs": theirs}
 
 

@@ -14,7 +14,12 @@ from accounts.models import Membership
 from progress.models import Lesson, LessonProgress
 from table import services
 from table.models import LedgerEntry, Seat
-from tests.factories import UserFactory, two_instructors_each_with_a_class
+from tests.factories import (
+    LessonProgressFactory,
+    MembershipFactory,
+    UserFactory,
+    two_instructors_each_with_a_class,
+)
 
 REMOVE = "remove_from_class"
 
@@ -24,11 +29,11 @@ def world(db):
     world = two_instructors_each_with_a_class()
     world["intruders"] = [UserFactory(username=f"bot{n}") for n in range(4)]
     for learner in world["intruders"]:
-        Membership.objects.create(user=learner, classroom=world["class_a"])
+        MembershipFactory(user=learner, classroom=world["class_a"])
     world["pupil"] = UserFactory(username="pupil-a")
-    Membership.objects.create(user=world["pupil"], classroom=world["class_a"])
+    MembershipFactory(user=world["pupil"], classroom=world["class_a"])
     world["theirs"] = UserFactory(username="pupil-b")
-    Membership.objects.create(user=world["theirs"], classroom=world["class_b"])
+    MembershipFactory(user=world["theirs"], classroom=world["class_b"])
     return world
 
 
@@ -111,7 +116,7 @@ def test_the_service_leaves_other_instructors_classes_alone_whatever_it_is_given
 def test_a_removed_learner_keeps_their_chips_and_records_and_may_join_again(as_a, world, client):
     learner = world["intruders"][0]
     seat = services.seat_open(user=learner)
-    LessonProgress.objects.create(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
+    LessonProgressFactory(user=learner, lesson=Lesson.objects.get(number=1), attempts=2, correct=1)
     entries = LedgerEntry.objects.filter(seat=seat).count()
 
     remove(as_a, Membership.objects.filter(user=learner))

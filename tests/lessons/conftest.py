@@ -10,13 +10,6 @@ def _course(course):
     """Every test here has the course's lessons loaded."""
 
 
-@pytest.fixture
-def learner_client(client, learner):
-    """The test client, logged in as the learner."""
-    client.force_login(learner)
-    return client
-
-
 class Clock:
     """``timezone.now`` under the test's control: time passes only when the test says so."""
 

@@ -29,19 +29,12 @@ from lessons.course import COURSE, LESSONS
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, DrillCell, Lesson, LessonProgress
 from tests.factories import IssuedQuestionFactory, UserFactory
+from tests.support import HX, MODES
 
-HX = {"HX-Request": "true"}
-MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 LESSON_SLUGS = [spec.slug for spec in COURSE if spec.exercise]
 _TOKEN = re.compile(r'name="token" value="([^"]*)"')
 _NONCE = re.compile(r"[0-9a-f]{32}")
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
 
 
 def exercise_html(html: str) -> str:

@@ -17,8 +17,7 @@ from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress
 from tests.factories import UserFactory
-
-HX = {"HX-Request": "true"}
+from tests.support import HX, LANGUAGES
 
 
 def current(client, slug):
@@ -307,7 +306,7 @@ def test_the_counting_exercise_still_asks_about_three_card_hands():
     assert 60 < lengths.count(3) < 140 and set(lengths) == {2, 3}
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_exercise_balances_always_show_two_decimals(language):
     """Issue 17: "Balance: 90" stood beside "Balance: 110.00"."""
     with translation.override(language):

@@ -55,8 +55,8 @@ from lessons.course import COURSE
 from table.charts import BAND_SIGMAS, example_chart
 from table.explain import exact_decimal
 from table.presets import STANDARD_TABLE
+from tests.support import LANGUAGES
 
-LANGUAGES = ["en", "de", "id"]
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
 SEPARATORS = {"en": (",", "."), "de": (".", ","), "id": (".", ",")}
 CONTENT = Path(settings.BASE_DIR) / "templates" / "lessons" / "content"
@@ -418,59 +418,15 @@ def lesson_text(client, slug: str, language: str) -> str:
     return " ".join(_text(markup) for markup in itertools.chain(parts, headings))
 
 
-@pytest.fixture
-def reader(client, learner):
-    client.force_login(learner)
-    return client
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
-def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(reader, slug, language):
+def test_every_number_a_lesson_prints_is_a_figure_the_engine_computes(learner_client, slug, language):
     figures = figures_for(slug)
     allowed = set(figures.values()) | RULE_NUMBERS
-    found = numbers_in(lesson_text(reader, slug, language), language)
+    found = numbers_in(lesson_text(learner_client, slug, language), language)
 
     wrong = [raw for raw, value in found if value not in allowed]
     assert not wrong, f"{slug} ({language}) prints figures the engine does not give: {wrong}"
     values = {value for _raw, value in found}
     missing = [name for name, value in figures.items() if value not in values]
     assert not missing, f"{slug} ({language}) does not print its figures: {missing}"
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("slug", [lesson.slug for lesson in COURSE])
-def test_every_figure_is_written_as_the_language_writes_numbers(reader, slug, language):
-    text = lesson_text(reader, slug, language)
-    group, decimal = SEPARATORS[language]
-
-    ungrouped = re.findall(rf"(?<![\d{re.escape(group)}{re.escape(decimal)}])\d{{4,}}", text)
-    assert not ungrouped, f"{slug} ({language}): numbers without grouping: {ungrouped}"
-    wrong_separator = re.findall(rf"\d{re.escape(group)}(?:\d{{1,2}}|\d{{4,}})(?!\d)", text)
-    assert not wrong_separator, f"{slug} ({language}): the wrong decimal separator: {wrong_separator}"
-    hyphen_minus = re.findall(r"(?<![\w–-])-\s?\d", text)
-    assert not hyphen_minus, f"{slug} ({language}): a hyphen for a minus sign: {hyphen_minus}"
-    if language == "de":
-        assert not re.search(r"\d%", text), f"{slug}: German writes a space before %"
-    else:
-        assert not re.search(r"\d\s%", text), f"{slug} ({language}): no space before %"
-
-
-def test_the_streak_figures_count_separate_runs_and_the_coups_after_them():
-    """Issue 17: 7,130 was the number of coups after three or more Banker wins, not of runs."""
-    study = house_edge.streaks()
-    assert (study.coups, study.runs, study.after_runs) == (60_000, 3_454, 7_130)
-    assert study.runs < study.after_runs
-
-
-@pytest.mark.parametrize(
-    ("language", "text", "expected"),
-    [
-        ("en", "60,000 coups and 1.0579% and −1.2345%", ["60000", "1.0579", "-1.2345"]),
-        ("de", "60.000 Coups und 1,0579 % und −1,2345 %", ["60000", "1.0579", "-1.2345"]),
-        ("id", "60.000 putaran", ["60000"]),
-        ("de", "1.0579", ["1"]),  # an English decimal in German: the format test reports it
-    ],
-)
-def test_numbers_are_read_with_the_languages_separators(language, text, expected):
-    assert [str(value) for _raw, value in numbers_in(text, language)] == expected

@@ -12,15 +12,8 @@ from lessons.services import lessons_load
 from progress.models import Lesson, LessonProgress
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
-from tests.factories import SeatFactory
-
-HX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
+from tests.factories import LessonProgressFactory, SeatFactory
+from tests.support import HX, parse
 
 
 def deal_example(client, slug, key, *, stakes=None):
@@ -122,8 +115,9 @@ def test_the_first_stake_goes_100_to_90_with_10_committed_then_110(learner_clien
     responses = deal_example(learner_client, "first-stake", "stake-on-player", stakes={"player": 10})
 
     confirmed = responses[0].content.decode()
-    assert "<dt>Sandbox balance</dt><dd><strong>90.00 chips</strong></dd>" in confirmed
-    assert "<dt>In play</dt><dd>10.00 chips</dd>" in confirmed
+    terms = parse(confirmed).definitions()
+    assert terms["Sandbox balance"].text == terms["Sandbox balance"].find("strong").text == "90.00 chips"
+    assert terms["In play"].text == "10.00 chips"
     assert "Your balance is now <strong>110.00 chips</strong>" in responses[-1].content.decode()
 
 
@@ -167,7 +161,8 @@ def test_restart_puts_the_example_back_to_its_start_with_fresh_chips(learner_cli
     assert response.status_code == again.status_code == HTTPStatus.OK
     assert fresh.pk != first.pk and fresh.balance == Decimal("100.00")
     assert Seat.objects.filter(user=learner, label="settlement/player-wins").count() == 2
-    assert "<dt>Sandbox balance</dt><dd><strong>100.00 chips</strong></dd>" in response.content.decode()
+    balance = parse(response.content).definitions()["Sandbox balance"]
+    assert balance.text == balance.find("strong").text == "100.00 chips"
 
 
 def test_a_plain_post_to_an_example_redirects_back_to_it(learner_client):
@@ -219,7 +214,7 @@ def test_visits_record_start_last_visit_and_study_time(learner_client, learner):
 
 
 def test_the_home_page_shows_progress_and_recommends_the_next_lesson(learner_client, learner):
-    LessonProgress.objects.create(
+    LessonProgressFactory(
         user=learner,
         lesson=Lesson.objects.get(number=1),
         attempts=3,
@@ -250,7 +245,7 @@ def test_coach_mode_starts_on_until_the_course_is_completed(db):
 
     beginner, graduate = UserFactory(), UserFactory()
     for lesson in Lesson.objects.all():
-        LessonProgress.objects.create(
+        LessonProgressFactory(
             user=graduate, lesson=lesson, attempts=3, correct=3, completed_at="2026-01-01T00:00:00Z"
         )
 

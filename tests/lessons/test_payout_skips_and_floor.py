@@ -14,15 +14,15 @@ from django.utils.html import escape
 from lessons import payout, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, PayoutAnswer, PayoutRecord
+from tests.factories import IssuedQuestionFactory
 from tests.lessons.test_payout import (
     BANKER_180,
-    HX,
-    MODES,
     answer,
     right_answers,
     token_of,
     wrong_answers,
 )
+from tests.support import HX, MODES
 
 pytestmark = pytest.mark.django_db
 
@@ -246,7 +246,7 @@ def test_a_skip_racing_an_answer_counts_only_once(learner, clock):
     services.payout_answer_grade(
         user=learner, token=token, data={"banker-paid": "171", "banker-commission": "9"}
     )
-    IssuedQuestion.objects.create(
+    IssuedQuestionFactory(
         user=learner, nonce=token, source="payout", question=kept.question, created_at=kept.created_at
     )
     assert services.payout_questions_end(user=learner) == 0

@@ -21,15 +21,8 @@ from lessons.systems import BINS
 from table import services
 from table.models import Seat
 from table.templatetags.table_tags import percent
-from tests.factories import SeatFactory, UserFactory
-
-LANGUAGES = ["en", "de", "id"]
-
-
-@pytest.fixture
-def reader(client, course):
-    client.force_login(UserFactory())
-    return client
+from tests.factories import SeatFactory
+from tests.support import LANGUAGES
 
 
 def lesson_text(client, slug, code):
@@ -57,8 +50,8 @@ def test_the_banker_edge_paid_in_full_is_exactly_the_player_edge_turned_round():
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_lesson_9_says_why_the_negative_banker_edge_mirrors_player(reader, code):
-    html = lesson_text(reader, "house-edge", code)
+def test_lesson_9_says_why_the_negative_banker_edge_mirrors_player(learner_client, code):
+    html = lesson_text(learner_client, "house-edge", code)
     with translation.override(code):
         in_full = percent(house_edge.six()["edge_if_paid_in_full"])
         player = percent(house_edge.edges()["no_commission"].house_edge[BetKind.PLAYER])
@@ -86,8 +79,8 @@ def test_martingales_typical_session_is_clearly_ahead_and_its_cost_is_in_the_rar
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_lesson_10_no_longer_says_martingale_wins_always_by_a_little(reader, code):
-    html = lesson_text(reader, "scoreboards-and-systems", code)
+def test_lesson_10_no_longer_says_martingale_wins_always_by_a_little(learner_client, code):
+    html = lesson_text(learner_client, "scoreboards-and-systems", code)
     row = systems.systems_table()["rows"]["martingale"]
     with translation.override(code):
         big_win = percent(systems.context()["martingale"]["big_win"], 1)
@@ -105,8 +98,8 @@ def test_lesson_10_no_longer_says_martingale_wins_always_by_a_little(reader, cod
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_lesson_4_names_the_lion_bonus_only_as_lesson_9s_side_bet_and_no_doubling(reader, code):
-    html = lesson_text(reader, "first-stake", code)
+def test_lesson_4_names_the_lion_bonus_only_as_lesson_9s_side_bet_and_no_doubling(learner_client, code):
+    html = lesson_text(learner_client, "first-stake", code)
     text = html[html.index('class="lesson-text"') : html.index('class="example"')]
     side_bet = {"en": "a side bet that lesson 9 explains", "de": "die Lektion 9 erklärt", "id": "pelajaran 9"}
     assert side_bet[code] in text
@@ -117,8 +110,8 @@ def test_lesson_4_names_the_lion_bonus_only_as_lesson_9s_side_bet_and_no_doublin
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_lesson_2_does_not_say_a_ten_burns_10_after_saying_it_counts_0(reader, code):
-    html = lesson_text(reader, "cards-and-suits", code)
+def test_lesson_2_does_not_say_a_ten_burns_10_after_saying_it_counts_0(learner_client, code):
+    html = lesson_text(learner_client, "cards-and-suits", code)
     assert "burns 10" not in html and "Bildkarte 10." not in html and "membakar 10." not in html
     heading = said(code, "A shoe's life: the cut, the discard rack, the end")
     assert escape(heading) in html or heading in html

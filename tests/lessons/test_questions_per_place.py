@@ -10,7 +10,8 @@ from django.utils import timezone
 from lessons import drill, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Lesson, PayoutAnswer
-from tests.lessons.test_payout import BANKER_180, HX, MODES, answer, right_answers, token_of
+from tests.lessons.test_payout import BANKER_180, answer, right_answers, token_of
+from tests.support import HX, MODES
 
 pytestmark = pytest.mark.django_db
 Place = IssuedQuestion.Place

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Classroom, Membership
+from accounts.models import Membership
 from progress.assignments import (
     BEFORE_JOINING,
     DONE,
@@ -30,10 +30,15 @@ from progress.models import (
     DrillCell,
     DrillMasteryReached,
     Lesson,
-    LessonProgress,
 )
 from progress.services import drill_cell_record, payout_answer_record
-from tests.factories import UserFactory
+from tests.factories import (
+    AssignmentFactory,
+    ClassroomFactory,
+    LessonProgressFactory,
+    MembershipFactory,
+    UserFactory,
+)
 
 NOW = timezone.now()
 HOUR = timedelta(hours=1)
@@ -60,24 +65,24 @@ def test_every_kind_of_assignment_has_a_way_to_tell_when_it_was_done():
 
 @pytest.fixture
 def classroom(db):
-    return Classroom.objects.create(name="Evening")
+    return ClassroomFactory(name="Evening")
 
 
 def member(classroom, username):
     user = UserFactory(username=username)
-    Membership.objects.create(user=user, classroom=classroom)
+    MembershipFactory(user=user, classroom=classroom)
     return user
 
 
 def test_a_lesson_assignment_is_done_late_or_missing_by_when_the_lesson_was_completed(course, classroom):
     due = NOW - HOUR
     lesson = Lesson.objects.get(number=2)
-    assignment = Assignment.objects.create(classroom=classroom, lesson=lesson, due_at=due)
+    assignment = AssignmentFactory(classroom=classroom, lesson=lesson, due_at=due)
     early, late, never, elsewhere = (member(classroom, name) for name in ("early", "late", "never", "other"))
-    LessonProgress.objects.create(user=early, lesson=lesson, completed_at=due - HOUR)
-    LessonProgress.objects.create(user=late, lesson=lesson, completed_at=due + timedelta(minutes=5))
-    LessonProgress.objects.create(user=never, lesson=lesson)  # started, not completed
-    LessonProgress.objects.create(  # another lesson completed does not count
+    LessonProgressFactory(user=early, lesson=lesson, completed_at=due - HOUR)
+    LessonProgressFactory(user=late, lesson=lesson, completed_at=due + timedelta(minutes=5))
+    LessonProgressFactory(user=never, lesson=lesson)  # started, not completed
+    LessonProgressFactory(  # another lesson completed does not count
         user=elsewhere, lesson=Lesson.objects.get(number=1), completed_at=due - HOUR
     )
 
@@ -131,9 +136,7 @@ def test_the_moment_every_cell_is_mastered_is_recorded_once_by_the_answer_that_c
 
 
 def test_a_drill_mastery_assignment_uses_the_moment_every_cell_was_first_mastered(classroom):
-    assignment = Assignment.objects.create(
-        classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR
-    )
+    assignment = AssignmentFactory(classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR)
     master, almost = member(classroom, "master"), member(classroom, "almost")
     master_every_cell(master)
     for cell in CELLS[:-1]:
@@ -153,14 +156,10 @@ def test_a_drill_mastery_assignment_uses_the_moment_every_cell_was_first_mastere
 
 def test_a_learner_sees_the_assignments_of_their_own_classes_soonest_due_first(course, classroom):
     ada = member(classroom, "ada")
-    other = Classroom.objects.create(name="Someone else's")
-    later = Assignment.objects.create(
-        classroom=classroom, lesson=Lesson.objects.get(number=3), due_at=NOW + 3 * HOUR
-    )
-    sooner = Assignment.objects.create(
-        classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR
-    )
-    Assignment.objects.create(classroom=other, lesson=Lesson.objects.get(number=4), due_at=NOW + 2 * HOUR)
+    other = ClassroomFactory(name="Someone else's")
+    later = AssignmentFactory(classroom=classroom, lesson=Lesson.objects.get(number=3), due_at=NOW + 3 * HOUR)
+    sooner = AssignmentFactory(classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR)
+    AssignmentFactory(classroom=other, lesson=Lesson.objects.get(number=4), due_at=NOW + 2 * HOUR)
 
     states = learner_assignments(ada, now=NOW)
 
@@ -177,15 +176,13 @@ def test_an_assignment_due_before_the_learner_joined_is_not_missing_on_their_hom
 ):
     """A newcomer has not missed what was due before they came (it says so); done anyway, it is done."""
     lesson_2, lesson_3 = Lesson.objects.get(number=2), Lesson.objects.get(number=3)
-    before = Assignment.objects.create(classroom=classroom, lesson=lesson_2, due_at=NOW - 2 * HOUR)
-    done_anyway = Assignment.objects.create(classroom=classroom, lesson=lesson_3, due_at=NOW - HOUR)
-    coming = Assignment.objects.create(
-        classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR
-    )
+    before = AssignmentFactory(classroom=classroom, lesson=lesson_2, due_at=NOW - 2 * HOUR)
+    done_anyway = AssignmentFactory(classroom=classroom, lesson=lesson_3, due_at=NOW - HOUR)
+    coming = AssignmentFactory(classroom=classroom, kind=Assignment.Kind.DRILL_MASTERY, due_at=NOW + HOUR)
     old_hand = member(classroom, "old-hand")
     Membership.objects.filter(user=old_hand).update(joined_at=NOW - 3 * HOUR)
     newcomer = member(classroom, "newcomer")  # joined now, after both were due
-    LessonProgress.objects.create(user=newcomer, lesson=lesson_3, completed_at=NOW)
+    LessonProgressFactory(user=newcomer, lesson=lesson_3, completed_at=NOW)
 
     mine = learner_assignments(newcomer)
     theirs = learner_assignments(old_hand)
@@ -235,7 +232,7 @@ def answer_payouts(user, count: int, *, at, correct: bool = True) -> None:
 
 
 def test_a_payout_mastery_assignment_uses_the_moment_the_drill_was_first_mastered(classroom):
-    assignment = Assignment.objects.create(
+    assignment = AssignmentFactory(
         classroom=classroom, kind=Assignment.Kind.PAYOUT_MASTERY, due_at=NOW + HOUR
     )
     early, late, short = member(classroom, "early"), member(classroom, "late"), member(classroom, "short")

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 from django.urls import reverse
-
-HX = {"HX-Request": "true"}
-MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 
 
 def confirm(client, headers=None, round="1", **stakes):

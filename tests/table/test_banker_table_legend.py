@@ -14,9 +14,10 @@ from django.utils.translation import gettext, pgettext
 
 from baccarat import banker_draws
 from table.presenters import banker_table_html
+from tests.support import LANGUAGES
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_legend_names_the_marks_the_cells_use_and_no_mark_collides_with_a_hand(language):
     with translation.override(language):
         markup = banker_table_html(None, None)

@@ -16,11 +16,11 @@ from django.urls import reverse
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import SeatFactory, arrange_shoe
+from tests.support import HX
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 THREADS = 8
-HX = {"HX-Request": "true"}
 
 
 def race(user, requests):

@@ -18,7 +18,8 @@ from django.test import Client
 from table import benchmark, deal_rows, services
 from table.models import Round, Seat
 from tests.factories import SeatFactory
-from tests.table.table_client import HX, confirm, deal
+from tests.support import HX
+from tests.table.table_client import confirm, deal
 
 
 def fields(instance) -> dict:

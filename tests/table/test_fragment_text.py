@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from table.models import Round
 from tests.factories import arrange_shoe
-from tests.table.table_client import HX, confirm, deal
+from tests.support import HX, LANGUAGES
+from tests.table.table_client import confirm, deal
 
 #: Elements that run on inside a line: between them, only the markup's own white space separates words.
 INLINE = {"a", "abbr", "b", "code", "em", "i", "small", "span", "strong"}
@@ -58,7 +59,7 @@ def texts(html: str) -> dict[str, str]:
     return {key: re.sub(r"\s+", " ", "".join(parts)).strip() for key, parts in parser.texts.items()}
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_deal_that_ends_a_coup_answers_with_the_same_words_as_the_page(player, seat, language):
     """ "Standard 8 decks", not "Standard8 decks": the settings, the next bet's form and the status line."""
     player.cookies["language"] = language

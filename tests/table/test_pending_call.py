@@ -24,8 +24,8 @@ from baccarat import Coup
 from table.models import Round
 from table.services import rounds
 from tests.factories import SeatFactory, arrange_shoe
+from tests.support import HX
 
-HX = {"HX-Request": "true"}
 #: The size may differ by what the masks cover (a "10" against a "9"), never by a part of the page.
 SIZE_SLACK = 8
 _TOKEN = re.compile(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')

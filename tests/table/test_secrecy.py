@@ -16,8 +16,8 @@ from django.urls import reverse
 from baccarat import Shoe
 from table.models import Round, Seat
 from tests.factories import SeatFactory
+from tests.support import HX
 
-HX = {"HX-Request": "true"}
 _TOKEN = re.compile(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
 
 

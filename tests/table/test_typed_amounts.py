@@ -24,8 +24,8 @@ from lessons.models import IssuedQuestion
 from table import coach, errors, forms
 from table.amounts import amount_text, typed_amount
 from tests.factories import SeatFactory, arrange_shoe
+from tests.support import HX, LANGUAGES
 
-HX = {"HX-Request": "true"}
 AMBIGUOUS = "ambiguous"
 
 #: (language, typed, the amount read or AMBIGUOUS): the issue's forms, and what each language reads.
@@ -131,7 +131,7 @@ def _settlement_call(client, seat, language, typed):
     )
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_coach_settlement_call_reads_the_languages_amount(coached, language):
     client, seat = coached
     with translation.override(language):
@@ -156,7 +156,7 @@ def _payout_token(client) -> str:
     return re.search(r'name="token" value="([^"]+)"', html).group(1)
 
 
-@pytest.mark.parametrize("language", ["en", "de", "id"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_payout_drill_reads_the_languages_amount_grouped_as_it_writes_it(client, learner, language):
     client.force_login(learner)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language

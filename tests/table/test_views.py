@@ -14,7 +14,8 @@ from django.utils.html import escape
 from table import errors
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
-from tests.table.table_client import HX, MODES, confirm, deal
+from tests.support import HX, MODES, parse
+from tests.table.table_client import confirm, deal
 
 
 def chips(seat):
@@ -55,8 +56,9 @@ def test_confirming_shows_90_in_the_balance_and_10_committed(player, seat):
     assert response.status_code == HTTPStatus.OK
     assert b"<html" not in response.content
     html = response.content.decode()
-    assert "<dt>Balance</dt><dd><strong>90.00 chips</strong></dd>" in html
-    assert "<dt>In play</dt><dd>10.00 chips</dd>" in html
+    terms = parse(html).definitions()
+    assert terms["Balance"].text == terms["Balance"].find("strong").text == "90.00 chips"
+    assert terms["In play"].text == "10.00 chips"
     assert chips(seat) == (Decimal("90.00"), 2)
 
 
@@ -129,7 +131,7 @@ def test_each_deal_fragment_shows_the_card_the_totals_and_the_decision(player, s
     assert 'aria-label="jack"' in fourth
     assert "Player has 5: on 0 to 5 Player draws a third card." in fourth
     assert "Banker has 3 and Player&#x27;s third card is an 8: Banker stands." in fifth
-    assert 'class="decided"' in fifth and "cell-decided" in fifth
+    assert parse(fifth).find("tr", class_="decided").find("td", class_="cell-decided")
     assert "Both hands have 3: it is a tie." in fifth
 
 
