@@ -53,7 +53,7 @@ def seeded(classroom, instructor):
     for _ in range(2):
         play(ada_seat, player=10)
     play(dan_seat, player=20)
-    services.balance_reset(seat=dan_seat, force=True)
+    services.balance_reset(user=dan_seat.user, seat_id=dan_seat.pk, force=True)
     payout_answers(ada, 20, seconds=4)
     payout_answers(bea, 4, seconds=4, correct=False)
     return classroom
