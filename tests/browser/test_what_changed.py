@@ -12,6 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from baccarat import Shoe
+from table import shuffle
 from table.models import Seat
 from tests.browser.support import DEAL, htmx_click
 from tests.browser.test_table import add_chip
@@ -87,11 +88,8 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
 ):
     """Coached: each draws/stands call is answered (whole panel), then the settlement call (0 for each
     bet, mostly wrong), between the deals that answer with what changed."""
-    shuffled = Shoe.shuffled.__func__
     rng = random.Random(16)
-    monkeypatch.setattr(
-        Shoe, "shuffled", classmethod(lambda cls, decks=8, **kwargs: shuffled(cls, decks, rng=rng, **kwargs))
-    )
+    monkeypatch.setattr(shuffle, "SOURCE", lambda: rng)
     user = UserFactory()
     seat = SeatFactory(user=user, coach_mode=coach)
     shoe = Shoe.arranged([*ARRANGED, *["10S"] * 6], cut=12)
