@@ -4,9 +4,9 @@ Design overview: a ``Coup`` is a small state machine. It always knows which
 hand the next card goes to (``next_hand``), or that the coup is over
 (``next_hand is None``). ``deal(card)`` accepts exactly one card and returns a
 ``Step`` naming the card, the hand that received it, and the decisions the
-rules took right after it, each as a machine-readable ``Reason`` with its
-``params``. ``coup.steps`` logs every step; ``coup.outcome`` is ``None`` until
-the coup is over.
+rules took right after it, each as a machine-readable ``Reason``, with the
+figures those reasons speak of as typed fields. ``coup.steps`` logs every
+step; ``coup.outcome`` is ``None`` until the coup is over.
 
 Invariants: a coup uses 4 to 6 cards; each hand holds 2 or 3 cards at the end;
 a natural ends the coup after exactly 4 cards; Banker's decision after Player
@@ -15,18 +15,15 @@ drew looks at the value of Player's third card, never at Player's new total.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from types import MappingProxyType
 
 from baccarat.cards import Card, hand_total
 from baccarat.errors import CoupOverError, InvalidCardError
 from baccarat.rules import banker_draws, is_natural, player_draws
 
 __all__ = ["Coup", "Hand", "Outcome", "Reason", "Step", "Winner"]
-
-Param = int | str | bool | None
 
 
 @unique
@@ -87,14 +84,19 @@ class Reason(StrEnum):
 class Step:
     """One dealt card and the decisions the rules took right after it.
 
-    ``params`` holds the figures the reasons speak of: ``player_total``,
-    ``banker_total`` and, once Player drew, ``player_third`` (its value).
+    The figures the reasons speak of come with it: both totals after this card; once Player
+    drew, ``player_third`` (that card's value) and ``banker_total_before_draw`` (Banker's
+    two-card total, on which the Banker table decides); once the coup is over, its ``winner``.
     """
 
     card: Card
     hand: Hand
     reasons: tuple[Reason, ...]
-    params: Mapping[str, Param]
+    player_total: int
+    banker_total: int
+    player_third: int | None = None
+    banker_total_before_draw: int | None = None
+    winner: Winner | None = None
 
     def __repr__(self) -> str:
         return f"{self.card!r}>{self.hand.value}:{','.join(self.reasons)}"
@@ -284,7 +286,17 @@ class Coup:
         assert hand is not None
         (self.player if hand is Hand.PLAYER else self.banker).append(card)
         reasons = self._decide()
-        step = Step(card=card, hand=hand, reasons=reasons, params=self._params())
+        third = self.player_third
+        step = Step(
+            card=card,
+            hand=hand,
+            reasons=reasons,
+            player_total=self.player_total,
+            banker_total=self.banker_total,
+            player_third=third,
+            banker_total_before_draw=None if third is None else hand_total(self.banker[:2]),
+            winner=None if self.outcome is None else self.outcome.winner,
+        )
         self.steps.append(step)
         return step
 
@@ -326,16 +338,3 @@ class Coup:
             banker_cards=tuple(self.banker),
         )
         return (*reasons, Reason.COUP_OVER)
-
-    def _params(self) -> Mapping[str, Param]:
-        params: dict[str, Param] = {
-            "player_total": self.player_total,
-            "banker_total": self.banker_total,
-        }
-        if self.player_third is not None:
-            params["player_third"] = self.player_third
-            # Banker decided on its two-card total, before its own third card.
-            params["banker_total_before_draw"] = hand_total(self.banker[:2])
-        if self.outcome is not None:
-            params["winner"] = self.outcome.winner.value
-        return MappingProxyType(params)

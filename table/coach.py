@@ -67,7 +67,7 @@ def banker_rule(banker_total: int, player_third: int | None) -> tuple[bool, str]
         reason = Reason.BANKER_DRAWS_PLAYER_STOOD if draws else Reason.BANKER_STANDS_PLAYER_STOOD
     else:
         reason = Reason.BANKER_DRAWS_TABLE if draws else Reason.BANKER_STANDS_TABLE
-    return draws, reason_sentence(reason, {"banker_total": banker_total, "player_third": player_third})
+    return draws, reason_sentence(reason, banker_total=banker_total, player_third=player_third)
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def grade_draw(question: Question, answer: str) -> tuple[bool, str]:
     if question.key == PLAYER_DRAW:
         draws = player_draws(question.player_total)
         reason = Reason.PLAYER_DRAWS if draws else Reason.PLAYER_STANDS
-        sentence = reason_sentence(reason, {"player_total": question.player_total})
+        sentence = reason_sentence(reason, player_total=question.player_total)
     else:
         draws, sentence = banker_rule(question.banker_total, question.player_third)
     return answer == draw_answer(draws), sentence

@@ -99,11 +99,17 @@ def _natural_sentence(player: bool, banker: bool) -> str:
     return _("Natural: Banker has 8 or 9 with two cards, so nobody draws.")
 
 
-def reason_sentence(reason: Reason, params) -> str:
-    """One sentence for one decision."""
-    p, b = params.get("player_total"), params.get("banker_total")
-    third = params.get("player_third")
-    before = params.get("banker_total_before_draw", b)
+def reason_sentence(
+    reason: Reason,
+    *,
+    player_total: int | None = None,
+    banker_total: int | None = None,
+    player_third: int | None = None,
+    banker_total_before_draw: int | None = None,
+) -> str:
+    """One sentence for one decision, from the figures it speaks of (a ``Step``'s fields)."""
+    p, b, third = player_total, banker_total, player_third
+    before = b if banker_total_before_draw is None else banker_total_before_draw
     match reason:
         case Reason.NATURAL:
             return _natural_sentence(p is not None and p >= 8, b is not None and b >= 8)
@@ -133,7 +139,7 @@ def reason_sentence(reason: Reason, params) -> str:
                 "total": before,
                 "third": third,
             }
-        case Reason.COUP_OVER:
+        case Reason.COUP_OVER if p is not None and b is not None:
             if p == b:
                 return _("Both hands have %(total)s: it is a tie.") % {"total": p}
             figures = {"player": p, "banker": b, "margin": abs(p - b)}
@@ -152,7 +158,15 @@ def step_sentences(step: Step) -> list[str]:
         received = _("Banker receives the %(card)s.") % {"card": card_name(step.card)}
     sentences = [received]
     sentences += [
-        reason_sentence(reason, step.params) for reason in step.reasons if reason != Reason.INITIAL_CARD
+        reason_sentence(
+            reason,
+            player_total=step.player_total,
+            banker_total=step.banker_total,
+            player_third=step.player_third,
+            banker_total_before_draw=step.banker_total_before_draw,
+        )
+        for reason in step.reasons
+        if reason != Reason.INITIAL_CARD
     ]
     return sentences
 

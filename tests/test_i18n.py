@@ -34,7 +34,7 @@ def test_every_language_has_its_own_words_for_the_rules():
         with translation.override(code):
             sentences[code] = (
                 card_name(Card.parse("7C")),
-                reason_sentence(Reason.BANKER_STANDS_TABLE, {"banker_total": 3, "player_third": 8}),
+                reason_sentence(Reason.BANKER_STANDS_TABLE, banker_total=3, player_third=8),
             )
     assert sentences["en"] == (
         "seven of clubs",
@@ -78,7 +78,7 @@ def test_the_table_round_partials_speak_the_chosen_language(client, db, code):
     html = responses[-1].content.decode()
     assert b"<html" not in responses[-1].content
     with translation.override(code):
-        natural = reason_sentence(Reason.NATURAL, {"player_total": 5, "banker_total": 8})
+        natural = reason_sentence(Reason.NATURAL, player_total=5, banker_total=8)
         balance = amount_text(Decimal("109.50"))
     assert escape(natural) in html
     assert balance in html  # 109,50 in German and Indonesian

@@ -2,37 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from baccarat import (
     CENT,
     Bet,
     BetKind,
     BetResult,
+    Hand,
     Outcome,
+    Paid,
     PayoutSet,
-    Result,
     Winner,
+    bet_spec,
 )
 from lessons.payout.question import COMMISSION, Field, PayoutQuestion
 from table.amounts import chips_text
+from table.bets import bet_name
 from table.explain import commission_text, ratio_text
 
 # --- Words -------------------------------------------------------------------------------------
-
-
-def bet_name(kind: BetKind) -> str:
-    """The name of a betting spot, as the drill's sentences use it."""
-    return {
-        BetKind.PLAYER: pgettext("betting spot", "Player"),
-        BetKind.BANKER: pgettext("betting spot", "Banker"),
-        BetKind.TIE: pgettext("betting spot", "Tie"),
-        BetKind.LION_PLAYER: pgettext("betting spot", "Lion Bonus on Player"),
-        BetKind.LION_BANKER: pgettext("betting spot", "Lion Bonus on Banker"),
-    }[kind]
 
 
 def chips(value: Decimal) -> str:
@@ -87,83 +79,74 @@ def field_label(field: Field) -> str:
 
 
 def working(question: PayoutQuestion, result: BetResult) -> str:
-    """How the amounts of one bet are worked out, in the words a dealer would use."""
-    bet, kind, outcome, table = result.bet, result.bet.kind, question.outcome, question.table
+    """How the amounts of one bet are worked out, in the words a dealer would use.
+
+    The engine's ``PaymentCase`` for the bet (``result.case``, the record the table's sentence
+    reads too) picks the working; only its figures are filled in here.
+    """
+    bet, outcome, table = result.bet, question.outcome, question.table
+    case = result.case
+    assert case is not None, "settle() records how each bet was paid"
     figures = {
-        "spot": bet_name(kind),
+        "spot": bet_name(bet.kind),
         "stake": chips(bet.amount),
         "winnings": chips(result.winnings),
         "commission": chips(result.commission),
         "paid": chips(result.winnings - result.commission),
         "tenth": chips((bet.amount / 10).quantize(CENT)),
-        "margin": outcome.margin,
+        "margin": case.margin if case.margin is not None else outcome.margin,
         "total": outcome.banker_total,
+        "ratio": ratio_text(case.pays.normalize()) if case.pays else "",
+        "times": chips(case.pays),
+        "back": chips(bet.amount + result.winnings),
     }
-    if result.result is Result.PUSH:
-        if kind.is_lion:
-            return (
-                _("%(spot)s: a tie of naturals returns the bet: 0 is paid and the %(stake)s stay.") % figures
-            )
-        return (
-            _("%(spot)s: a tie returns bets on Player and Banker: 0 is paid and the %(stake)s stay.")
-            % figures
+    return _WORKING[case.paid](bet, table) % figures
+
+
+def _won(bet: Bet, table: PayoutSet) -> str:
+    """A plain win: at even money, at a higher ratio (Tie), or Banker's 1:1 at a no-commission table."""
+    if bet_spec(bet.kind).side is Hand.BANKER and table.banker_six_pays is not None:
+        return _(
+            "%(spot)s wins with %(total)s, not six, at the no-commission table: pays 1:1 with no "
+            "commission: %(paid)s."
         )
-    if result.result is Result.LOST:
-        side = Winner.PLAYER if kind is BetKind.LION_PLAYER else Winner.BANKER
-        if kind.is_lion and outcome.winner is side:
-            return (
-                _(
-                    "%(spot)s: the hand won by only %(margin)s without a natural, and the Lion Bonus pays "
-                    "on a natural or a win by 4 or more: it loses, 0 is paid and the dealer "
-                    "takes the %(stake)s."
-                )
-                % figures
-            )
-        return _("%(spot)s loses: 0 is paid and the dealer takes the %(stake)s.") % figures
-    if result.commission:
-        return (
-            _(
-                "%(spot)s wins at 1:1: %(winnings)s. Commission: 10%% of %(stake)s is %(tenth)s, half of "
-                "that is %(commission)s. Paid: %(winnings)s − %(commission)s = %(paid)s, beside the stake."
-            )
-            % figures
+    if bet.kind == BetKind.TIE:
+        return _(
+            "%(spot)s pays 8:1: %(stake)s × 8 = %(paid)s paid beside the stake (%(back)s with the stake)."
         )
-    win_ratio = result.winnings / bet.amount
-    figures["ratio"] = ratio_text(win_ratio.normalize())
-    if kind is BetKind.BANKER and table.banker_six_pays is not None and outcome.banker_total == 6:
-        return (
-            _(
-                "%(spot)s wins with six at the no-commission table: pays 1:2, half the stake: "
-                "%(stake)s ÷ 2 = %(paid)s."
-            )
-            % figures
-        )
-    if kind is BetKind.BANKER and table.banker_six_pays is not None:
-        return (
-            _(
-                "%(spot)s wins with %(total)s, not six, at the no-commission table: pays 1:1 with no "
-                "commission: %(paid)s."
-            )
-            % figures
-        )
-    if kind.is_lion and outcome.natural:
-        return _("%(spot)s: won with a natural, the Lion Bonus pays 1:1: %(paid)s.") % figures
-    if kind.is_lion:
-        figures["times"] = chips(win_ratio)
-        return (
-            _(
-                "%(spot)s: won by %(margin)s without a natural, the Lion Bonus pays %(ratio)s: "
-                "%(stake)s × %(times)s = %(paid)s."
-            )
-            % figures
-        )
-    if kind is BetKind.TIE:
-        figures["back"] = chips(bet.amount + result.winnings)
-        return (
-            _("%(spot)s pays 8:1: %(stake)s × 8 = %(paid)s paid beside the stake (%(back)s with the stake).")
-            % figures
-        )
-    return _("%(spot)s wins at 1:1: %(paid)s paid beside the stake.") % figures
+    return _("%(spot)s wins at 1:1: %(paid)s paid beside the stake.")
+
+
+_WORKING: dict[Paid, Callable[[Bet, PayoutSet], str]] = {
+    Paid.PUSH_NATURAL_TIE: lambda bet, table: _(
+        "%(spot)s: a tie of naturals returns the bet: 0 is paid and the %(stake)s stay."
+    ),
+    Paid.PUSH: lambda bet, table: _(
+        "%(spot)s: a tie returns bets on Player and Banker: 0 is paid and the %(stake)s stay."
+    ),
+    Paid.LOST_NARROW: lambda bet, table: _(
+        "%(spot)s: the hand won by only %(margin)s without a natural, and the Lion Bonus pays "
+        "on a natural or a win by 4 or more: it loses, 0 is paid and the dealer "
+        "takes the %(stake)s."
+    ),
+    Paid.LOST: lambda bet, table: _("%(spot)s loses: 0 is paid and the dealer takes the %(stake)s."),
+    Paid.WON_LESS_COMMISSION: lambda bet, table: _(
+        "%(spot)s wins at 1:1: %(winnings)s. Commission: 10%% of %(stake)s is %(tenth)s, half of "
+        "that is %(commission)s. Paid: %(winnings)s − %(commission)s = %(paid)s, beside the stake."
+    ),
+    Paid.WON_ON_SIX: lambda bet, table: _(
+        "%(spot)s wins with six at the no-commission table: pays 1:2, half the stake: "
+        "%(stake)s ÷ 2 = %(paid)s."
+    ),
+    Paid.WON_NATURAL: lambda bet, table: _(
+        "%(spot)s: won with a natural, the Lion Bonus pays 1:1: %(paid)s."
+    ),
+    Paid.WON_BY_MARGIN: lambda bet, table: _(
+        "%(spot)s: won by %(margin)s without a natural, the Lion Bonus pays %(ratio)s: "
+        "%(stake)s × %(times)s = %(paid)s."
+    ),
+    Paid.WON: _won,
+}
 
 
 def prompt_lines(question: PayoutQuestion) -> list[str]:

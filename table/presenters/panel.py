@@ -439,10 +439,10 @@ def table_view(
         newest[-1] = replace(newest[-1], fresh=True)
         # While a draw call waits, the Banker table highlights nothing: its cell is the answer.
         if not view.asks_draw and _decided_by_the_table(last):
-            view.banker_row = int(last.params["banker_total_before_draw"] or 0)
-            view.banker_column = int(last.params["player_third"] or 0)
+            view.banker_row = last.banker_total_before_draw
+            view.banker_column = last.player_third
         elif len(coup.steps) > 1 and _decided_by_the_table(before := coup.steps[-2]):
-            view.banker_row_before = int(before.params["banker_total_before_draw"] or 0)
+            view.banker_row_before = before.banker_total_before_draw
     return view
 
 

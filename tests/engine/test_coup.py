@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,11 +127,11 @@ def test_seed_004_second_example_player_5_draws_8_banker_3_stands_tie(tokens):
     coup, steps = deal_all(tokens)
     assert [step.hand for step in steps] == [Hand.PLAYER, Hand.BANKER, Hand.PLAYER, Hand.BANKER, Hand.PLAYER]
     assert steps[3].reasons == (Reason.PLAYER_DRAWS,)
-    assert steps[3].params == {"player_total": 5, "banker_total": 3}
+    assert (steps[3].player_total, steps[3].banker_total, steps[3].player_third) == (5, 3, None)
     assert steps[4].reasons == (Reason.BANKER_STANDS_TABLE, Reason.COUP_OVER)
-    assert steps[4].params["player_third"] == 8
-    assert steps[4].params["player_total"] == 3
-    assert steps[4].params["banker_total"] == 3
+    assert steps[4].player_third == 8
+    assert steps[4].player_total == 3
+    assert steps[4].banker_total == 3
     assert coup.player_third == 8
     assert coup.outcome == Outcome(
         player_total=3, banker_total=3, player_count=3, banker_count=2, natural=False
@@ -159,14 +161,14 @@ def test_player_stands_on_6_and_banker_draws_on_4():
     """Seed 004 section 7: Player stands on 6-7; if Player stood, Banker draws on 0-5."""
     coup, steps = deal_all("6 4 K K")
     assert steps[3].reasons == (Reason.PLAYER_STANDS, Reason.BANKER_DRAWS_PLAYER_STOOD)
-    assert steps[3].params == {"player_total": 6, "banker_total": 4}
+    assert (steps[3].player_total, steps[3].banker_total, steps[3].player_third) == (6, 4, None)
     assert coup.next_hand is Hand.BANKER
     assert coup.outcome is None
     last = coup.deal(Card.parse("3"))
     assert last.hand is Hand.BANKER
     assert last.reasons == (Reason.COUP_OVER,)
-    assert last.params["winner"] == "banker"
-    assert "player_third" not in last.params
+    assert last.winner == "banker"
+    assert last.player_third is None
     assert coup.outcome == Outcome(
         player_total=6, banker_total=7, player_count=2, banker_count=3, natural=False
     )
@@ -186,7 +188,7 @@ def test_player_7_and_banker_6_both_stand():
 # --------------------------------------------------------------------------
 
 
-def test_steps_log_every_card_with_its_reasons_and_params():
+def test_steps_log_every_card_with_its_reasons_and_figures():
     coup, steps = deal_all("2 5 3 K 4 A")
     assert coup.steps == steps
     assert [step.card for step in coup.steps] == parse("2 5 3 K 4 A")
@@ -198,31 +200,43 @@ def test_steps_log_every_card_with_its_reasons_and_params():
         (Reason.BANKER_DRAWS_TABLE,),  # Banker 5, third card 4: draws
         (Reason.COUP_OVER,),
     ]
-    assert dict(coup.steps[0].params) == {"player_total": 2, "banker_total": 0}
-    assert dict(coup.steps[1].params) == {"player_total": 2, "banker_total": 5}
-    assert dict(coup.steps[2].params) == {"player_total": 5, "banker_total": 5}
-    assert coup.steps[4].params["player_total"] == 9
-    assert coup.steps[4].params["banker_total"] == 5
-    assert coup.steps[4].params["player_third"] == 4
-    assert coup.steps[5].params["banker_total"] == 6
-    assert coup.steps[5].params["player_third"] == 4
-    assert coup.steps[5].params["winner"] == "player"
+    assert (coup.steps[0].player_total, coup.steps[0].banker_total, coup.steps[0].player_third) == (
+        2,
+        0,
+        None,
+    )
+    assert (coup.steps[1].player_total, coup.steps[1].banker_total, coup.steps[1].player_third) == (
+        2,
+        5,
+        None,
+    )
+    assert (coup.steps[2].player_total, coup.steps[2].banker_total, coup.steps[2].player_third) == (
+        5,
+        5,
+        None,
+    )
+    assert coup.steps[4].player_total == 9
+    assert coup.steps[4].banker_total == 5
+    assert coup.steps[4].player_third == 4
+    assert coup.steps[5].banker_total == 6
+    assert coup.steps[5].player_third == 4
+    assert coup.steps[5].winner == "player"
     assert coup.outcome == Outcome(
         player_total=9, banker_total=6, player_count=3, banker_count=3, natural=False
     )
 
 
-def test_step_params_cannot_be_changed():
+def test_a_steps_figures_cannot_be_changed():
     _, steps = deal_all("4 2 4 3")
-    with pytest.raises(TypeError):
-        steps[-1].params["player_total"] = 0  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        steps[-1].player_total = 0  # type: ignore[misc]
 
 
 def test_a_natural_step_names_the_winner_and_no_third_card():
     _, steps = deal_all("K 9 2 K")
     assert steps[-1].reasons == (Reason.NATURAL, Reason.COUP_OVER)
-    assert steps[-1].params["winner"] == "banker"
-    assert "player_third" not in steps[-1].params
+    assert steps[-1].winner == "banker"
+    assert steps[-1].player_third is None
 
 
 @pytest.mark.parametrize(
@@ -343,8 +357,8 @@ def test_any_coup_ends_with_two_or_three_cards_per_hand_and_totals_0_to_9(sequen
     assert coup.outcome.player_total == sum(VALUE[c.rank.value] for c in coup.player) % 10
     assert coup.outcome.banker_total == sum(VALUE[c.rank.value] for c in coup.banker) % 10
     for step in coup.steps:
-        assert 0 <= step.params["player_total"] <= 9
-        assert 0 <= step.params["banker_total"] <= 9
+        assert 0 <= step.player_total <= 9
+        assert 0 <= step.banker_total <= 9
 
 
 @given(card_sequences)
@@ -389,7 +403,7 @@ def test_only_the_last_step_ends_the_coup_and_the_first_three_are_initial(sequen
     assert all(step.reasons == (Reason.INITIAL_CARD,) for step in coup.steps[:3])
     assert coup.steps[-1].reasons[-1] is Reason.COUP_OVER
     assert all(Reason.COUP_OVER not in step.reasons for step in coup.steps[:-1])
-    assert coup.steps[-1].params["winner"] == coup.outcome.winner.value
+    assert coup.steps[-1].winner == coup.outcome.winner.value
 
 
 @given(card_sequences)

@@ -175,9 +175,9 @@ def test_a_coup_gives_banker_a_third_card_exactly_when_seed_002_says_so(banker_t
             context = (player_total, rank, banker_total)
             assert step.hand is Hand.PLAYER, context
             assert coup.player_third == player_third, context
-            assert step.params["player_third"] == player_third, context
-            assert step.params["banker_total"] == banker_total, context
-            assert step.params["player_total"] == (player_total + player_third) % 10, context
+            assert step.player_third == player_third, context
+            assert step.banker_total == banker_total, context
+            assert step.player_total == (player_total + player_third) % 10, context
             if expected:
                 assert step.reasons == (Reason.BANKER_DRAWS_TABLE,), context
                 assert coup.next_hand is Hand.BANKER, context
@@ -218,7 +218,7 @@ def test_when_player_stands_banker_draws_on_0_to_5_through_a_coup(player_total, 
     for dealt in (p1, b1, p2):
         coup.deal(dealt)
     step = coup.deal(b2)
-    assert "player_third" not in step.params
+    assert step.player_third is None
     assert coup.player_third is None
     if seed_002_banker_draws(banker_total, None):
         assert step.reasons == (Reason.PLAYER_STANDS, Reason.BANKER_DRAWS_PLAYER_STOOD)
