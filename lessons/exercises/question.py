@@ -89,3 +89,6 @@ class Question:
 
     def __contains__(self, key: object) -> bool:
         return key in self.as_data()
+
+    def __or__(self, other: Mapping[str, Any]) -> dict[str, Any]:
+        return self.as_data() | dict(other)
