@@ -36,10 +36,10 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import AppError
 from lessons import questions
-from lessons.exercises import banker_rule_why
 from progress.heatmap import CELLS, Cell
 from progress.models import MASTERY_STREAK, THIRD_CARD_COLUMNS, Attempt
 from table.coach import ANSWER_LABELS, DRAWS, STANDS, banker_prompt, banker_rule, draw_answer
+from table.explain import banker_row_rule
 
 KIND = "banker-table"
 ANSWERS = (DRAWS, STANDS)
@@ -211,7 +211,7 @@ class Feedback:
     @property
     def explanation(self) -> str:
         """The rule of the cell's row spelt out as lesson 8's exercise does (shown after a wrong answer)."""
-        return banker_rule_why(self.cell.banker_total, self.cell.player_third)
+        return banker_row_rule(self.cell.banker_total, self.cell.player_third)
 
 
 def feedback_for(attempt: Attempt) -> Feedback:

@@ -81,7 +81,9 @@ def exercise_next(*, user, lesson: Lesson, progress: LessonProgress, rng: random
         index = Attempt.objects.filter(
             user=user, lesson=lesson, source=Attempt.Source.LESSON, correct=True
         ).count()
-    question = exercises.question_for(LESSONS[lesson.slug].exercise, index, rng) | {"lesson": lesson.slug}
+    question = exercises.question_for(LESSONS[lesson.slug].exercise, index, rng).as_data() | {
+        "lesson": lesson.slug
+    }
     return question, questions.question_issue(user=user, question=question, lesson=lesson)
 
 
@@ -106,7 +108,7 @@ def exercise_answer(*, user, lesson: Lesson, token: str, data) -> tuple[dict, At
         raise ExerciseError(BAD_QUESTION, 400) from error
     question = issued.question
     try:
-        answer = exercises.normalise(question, data)
+        answer = exercises.grade(question, data)
     except exercises.BadAnswer as error:
         raise ExerciseError(error.message or BAD_ANSWER, 400) from error
     correct = answer == question["answer"]

@@ -25,6 +25,7 @@ from baccarat import (
     Reason,
     Step,
     Suit,
+    banker_draws,
     payment_case,
 )
 
@@ -97,6 +98,63 @@ def _natural_sentence(player: bool, banker: bool) -> str:
     if player:
         return _("Natural: Player has 8 or 9 with two cards, so nobody draws.")
     return _("Natural: Banker has 8 or 9 with two cards, so nobody draws.")
+
+
+_ALWAYS_DRAWS = gettext_lazy(
+    "Player drew a card worth %(third)s; on 0 to 2 Banker always draws, so Banker draws."
+)
+
+#: The rule of each row of the Banker table, by Banker's two-card total and the decision it gives,
+#: once Player has drawn a third card (``%(third)s``, its value): whole sentences, so a translation
+#: keeps the rule and its conclusion together. Lesson 8's exercise and the drill's feedback spell a
+#: cell's row out with these (``banker_row_rule``); the table's step sentences name the cell itself.
+BANKER_ROW_RULES: dict[tuple[int, bool], Promise] = {
+    (0, True): _ALWAYS_DRAWS,
+    (1, True): _ALWAYS_DRAWS,
+    (2, True): _ALWAYS_DRAWS,
+    (3, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 3 Banker draws unless the third card is an 8, "
+        "so Banker draws."
+    ),
+    (3, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 3 Banker draws unless the third card is an 8, "
+        "so Banker stands."
+    ),
+    (4, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 4 Banker draws when the third card is 2 to 7, "
+        "so Banker draws."
+    ),
+    (4, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 4 Banker draws when the third card is 2 to 7, "
+        "so Banker stands."
+    ),
+    (5, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 5 Banker draws when it is 4 to 7, so Banker draws."
+    ),
+    (5, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 5 Banker draws when it is 4 to 7, so Banker stands."
+    ),
+    (6, True): gettext_lazy(
+        "Player drew a card worth %(third)s; on 6 Banker draws when it is 6 or 7, so Banker draws."
+    ),
+    (6, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 6 Banker draws when it is 6 or 7, so Banker stands."
+    ),
+    (7, False): gettext_lazy(
+        "Player drew a card worth %(third)s; on 7 Banker always stands, so Banker stands."
+    ),
+}
+
+
+def banker_row_rule(total: int, third: int | None) -> str:
+    """Why Banker on ``total`` draws or stands, with its row's rule spelt out (``third`` ``None``: Player
+    stood). The one home of these sentences: lesson 8's exercise and the drill's feedback use it.
+    """
+    if third is None:
+        return _(
+            "Player stood, so Banker (%(total)s) follows the simple rule: draw on 0 to 5, stand on 6 or 7."
+        ) % {"total": total}
+    return BANKER_ROW_RULES[total, banker_draws(total, third)] % {"third": third}
 
 
 def reason_sentence(

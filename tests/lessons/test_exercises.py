@@ -199,7 +199,7 @@ def banker_table_answer(prompt: str) -> str:
     stood = re.search(r"Player stood\. Banker has (\d)\.", prompt)
     if stood:  # seed 000: with Player standing, Banker draws on 0-5
         return "draws" if int(stood.group(1)) <= 5 else "stands"
-    third, total = map(int, re.search(r"worth (\d)\. Banker has (\d)", prompt).groups())
+    total, third = map(int, re.search(r"Banker has (\d) and .* worth (\d)\.", prompt).groups())
     return "draws" if third in exercises_draw_set(total) else "stands"
 
 
