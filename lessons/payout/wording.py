@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -33,14 +31,6 @@ def bet_name(kind: BetKind) -> str:
         BetKind.LION_PLAYER: pgettext("betting spot", "Lion Bonus on Player"),
         BetKind.LION_BANKER: pgettext("betting spot", "Lion Bonus on Banker"),
     }[kind]
-
-
-def chips(value: Decimal) -> str:
-    """An amount as the drill writes it: whole chips without decimals, otherwise with cents.
-
-    In the active locale, grouped (``1,350.50``; ``1.350,50`` in German).
-    """
-    return chips_text(value, grouping=True)
 
 
 def table_text(table: PayoutSet) -> str:
@@ -74,7 +64,9 @@ def outcome_text(outcome: Outcome) -> str:
 
 def bets_text(bets: tuple[Bet, ...]) -> str:
     parts = [
-        _("%(spot)s %(amount)s") % {"amount": chips(bet.amount), "spot": bet_name(bet.kind)} for bet in bets
+        _("%(spot)s %(amount)s")
+        % {"amount": chips_text(bet.amount, grouping=True), "spot": bet_name(bet.kind)}
+        for bet in bets
     ]
     return _("Bets: %(bets)s.") % {"bets": ", ".join(parts)}
 
@@ -91,11 +83,11 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
     bet, kind, outcome, table = result.bet, result.bet.kind, question.outcome, question.table
     figures = {
         "spot": bet_name(kind),
-        "stake": chips(bet.amount),
-        "winnings": chips(result.winnings),
-        "commission": chips(result.commission),
-        "paid": chips(result.winnings - result.commission),
-        "tenth": chips((bet.amount / 10).quantize(CENT)),
+        "stake": chips_text(bet.amount, grouping=True),
+        "winnings": chips_text(result.winnings, grouping=True),
+        "commission": chips_text(result.commission, grouping=True),
+        "paid": chips_text(result.winnings - result.commission, grouping=True),
+        "tenth": chips_text((bet.amount / 10).quantize(CENT), grouping=True),
         "margin": outcome.margin,
         "total": outcome.banker_total,
     }
@@ -149,7 +141,7 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
     if kind.is_lion and outcome.natural:
         return _("%(spot)s: won with a natural, the Lion Bonus pays 1:1: %(paid)s.") % figures
     if kind.is_lion:
-        figures["times"] = chips(win_ratio)
+        figures["times"] = chips_text(win_ratio, grouping=True)
         return (
             _(
                 "%(spot)s: won by %(margin)s without a natural, the Lion Bonus pays %(ratio)s: "
@@ -158,7 +150,7 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
             % figures
         )
     if kind is BetKind.TIE:
-        figures["back"] = chips(bet.amount + result.winnings)
+        figures["back"] = chips_text(bet.amount + result.winnings, grouping=True)
         return (
             _("%(spot)s pays 8:1: %(stake)s × 8 = %(paid)s paid beside the stake (%(back)s with the stake).")
             % figures

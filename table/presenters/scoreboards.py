@@ -134,7 +134,11 @@ def roads_view(rounds: list[ShoeCoup]) -> Roads:
     bead += [BeadCell()] * (ROAD_ROWS * (BEAD_COLUMNS - len(columns)))
     road = big_road(winners)
     grid: list[list[RoadCell | None]] = road.grid() if road.cells else []
-    big = [BigRoadCell(cell.winner.value, cell.ties) if cell else BigRoadCell() for column in grid for cell in column]
+    big = [
+        BigRoadCell(cell.winner.value, cell.ties) if cell else BigRoadCell()
+        for column in grid
+        for cell in column
+    ]
     big += [BigRoadCell()] * (ROAD_ROWS * (BIG_ROAD_COLUMNS - len(grid)))
     longest = road.longest_run
     return Roads(
