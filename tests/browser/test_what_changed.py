@@ -90,7 +90,9 @@ def test_after_every_click_the_panel_and_scoreboards_equal_a_fresh_page(
     shuffled = Shoe.shuffled.__func__
     rng = random.Random(16)
     monkeypatch.setattr(
-        Shoe, "shuffled", classmethod(lambda cls, decks=8, **kwargs: shuffled(cls, decks, rng=rng, **kwargs))
+        Shoe,
+        "shuffled",
+        classmethod(lambda cls, decks=8, **kwargs: shuffled(cls, decks, **{**kwargs, "rng": rng})),
     )
     user = UserFactory()
     seat = SeatFactory(user=user, coach_mode=coach)
