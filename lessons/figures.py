@@ -16,18 +16,12 @@ from typing import Any
 
 from baccarat import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
 from lessons.course import LESSONS
-from table.explain import amount_text, chips_text
+from table.explain import chips_text
 from table.presets import STANDARD_TABLE
 
 #: The stakes of the two-spot example: the same amount on Player and on Banker.
 TWO_SPOT_STAKE = Decimal(10)
 START = Decimal(100)
-
-
-def signed(amount: Decimal) -> str:
-    """An amount with its sign: ``+10.00``, ``−0.50`` (a real minus), ``0.00``."""
-    text = amount_text(abs(amount))
-    return f"−{text}" if amount < 0 else f"+{text}" if amount > 0 else text
 
 
 def example_outcome(slug: str, key: str) -> Outcome:
@@ -57,12 +51,12 @@ def two_spot_case(
     committed = stake * 2
     returned = sum((result.returned for result in results.values()), Decimal(0))
     return {
-        "player_returned": amount_text(results["player"].returned),
-        "banker_returned": amount_text(results["banker"].returned),
-        "commission": amount_text(results["banker"].commission),
-        "returned": amount_text(returned),
-        "final": amount_text(start - committed + returned),
-        "net": signed(returned - committed),
+        "player_returned": chips_text(results["player"].returned, 2),
+        "banker_returned": chips_text(results["banker"].returned, 2),
+        "commission": chips_text(results["banker"].commission, 2),
+        "returned": chips_text(returned, 2),
+        "final": chips_text(start - committed + returned, 2),
+        "net": chips_text(returned - committed, 2, signed=True),
         "net_value": returned - committed,
     }
 

@@ -49,9 +49,8 @@ from baccarat.shoe import one_deck
 from lessons.exercises import road_cells
 from lessons.systems_figures import COUNTING as KEPT_COUNTING
 from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
-from lessons.templatetags.systems_tags import grouped
 from table.charts import EXAMPLE_STAKE
-from table.explain import exact_decimal
+from table.explain import chips_text, exact_decimal
 
 SLUG = "scoreboards-and-systems"
 LIMITS = TableLimits(minimum=5, maximum=500)
@@ -343,14 +342,22 @@ def variance_figures() -> dict[str, Any]:
 def _bin_label(low: int | None, high: int | None) -> str:
     """A result bin in words, in the active language (bounds in chips, inclusive)."""
     if low is None:
-        return _("lost %(amount)s or more") % {"amount": grouped(-high if high is not None else 0)}
+        return _("lost %(amount)s or more") % {
+            "amount": chips_text(-high if high is not None else 0, 0, grouping=True)
+        }
     if high is None:
-        return _("won more than %(amount)s") % {"amount": grouped(low - 1)}
+        return _("won more than %(amount)s") % {"amount": chips_text(low - 1, 0, grouping=True)}
     if low == high == 0:
         return _("even")
     if high < 0:
-        return _("lost %(low)s to %(high)s") % {"low": grouped(-high), "high": grouped(-low)}
-    return _("won %(low)s to %(high)s") % {"low": grouped(low), "high": grouped(high)}
+        return _("lost %(low)s to %(high)s") % {
+            "low": chips_text(-high, 0, grouping=True),
+            "high": chips_text(-low, 0, grouping=True),
+        }
+    return _("won %(low)s to %(high)s") % {
+        "low": chips_text(low, 0, grouping=True),
+        "high": chips_text(high, 0, grouping=True),
+    }
 
 
 def _martingale_tails(row: SystemRow) -> dict[str, Any]:
@@ -358,9 +365,9 @@ def _martingale_tails(row: SystemRow) -> dict[str, Any]:
     more than ``BINS[-1]`` chips, and of those that lost ``-BINS[0]`` or more."""
     return {
         "big_win": row.bins[-1][1],
-        "win_over": grouped(BINS[-1]),
+        "win_over": chips_text(BINS[-1], 0, grouping=True),
         "big_loss": row.bins[0][1],
-        "loss_from": grouped(-BINS[0]),
+        "loss_from": chips_text(-BINS[0], 0, grouping=True),
     }
 
 

@@ -2,7 +2,7 @@
 
 Design overview: every amount a learner types (a stake, a coach call, an exercise or payout drill
 answer) is read by ``typed_amount``, and every amount the app writes for a sentence by
-``amount_text`` (``chips_text`` for a whole-or-cents figure). Both follow the active language, or
+``amount_text`` (``chips_text`` for a chip amount). Both follow the active language, or
 the one named: the decimal mark and the thousands separator of English (``1,500.50``), German and
 Indonesian (``1.500,50``). What the formatter writes, the reader reads back as the same amount,
 grouped or not (a property test checks it in each language). The engine's ``read_amount`` does the
@@ -59,14 +59,24 @@ def amount_text(
     return MINUS + text if number < 0 else text
 
 
-def chips_text(value: Decimal, *, grouping: bool = False) -> str:
-    """A whole number of chips without decimals (``100``), a fraction with its cents (``19.50``).
+def chips_text(
+    value: Decimal | Fraction | int,
+    places: int | None = None,
+    *,
+    grouping: bool = False,
+    signed: bool = False,
+) -> str:
+    """A chip amount: the app's one chip formatter (the ``chips`` and ``signed`` filters call it).
 
-    ``grouping`` groups the thousands as the language does (``1,350.50``; ``1.350,50`` in German).
+    ``places`` fixes the decimals (``90.00`` for a balance); by default a whole number of chips has
+    none (``100``) and a fraction its cents (``19.50``). ``grouping`` groups the thousands as the
+    language does (``1,350.50``; ``1.350,50`` in German); ``signed`` puts a plus before a gain
+    (``+10.00``; a loss always has its minus, ``−0.50``, and zero no sign).
     """
-    if value == value.to_integral_value():
-        return amount_text(value, decimal_pos=0, grouping=grouping)
-    return amount_text(value, grouping=grouping)
+    if places is None:
+        places = 0 if value % 1 == 0 else 2
+    text = amount_text(value, places, grouping=grouping)
+    return "+" + text if signed and value > 0 else text
 
 
 #: A typed amount two ways of writing numbers read differently ("1.500" in English).

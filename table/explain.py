@@ -12,8 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.translation import gettext as _
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from baccarat import (

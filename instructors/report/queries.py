@@ -53,7 +53,7 @@ from progress.models import (
 )
 from progress.selectors import lesson_status, payout_summary
 from table.charts import BalanceChart, balance_chart
-from table.explain import amount_text
+from table.explain import chips_text
 from table.models import LedgerEntry, Round, Seat
 
 # --- The page's data -----------------------------------------------------------------
@@ -285,7 +285,7 @@ class Restart:
 
     @property
     def amount_text(self) -> str:
-        return amount_text(self.amount)
+        return chips_text(self.amount, 2)
 
 
 @dataclass

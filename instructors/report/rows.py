@@ -20,7 +20,7 @@ from progress.heatmap import CELLS, percent
 from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, Lesson
 from progress.selectors import DONE as LESSON_DONE
 from progress.selectors import NOT_STARTED, STATUS_LABELS, PayoutSummary
-from table.explain import amount_text
+from table.explain import amount_text, chips_text
 
 NONE_TEXT = "—"
 
@@ -154,7 +154,7 @@ class LearnerRow:
 
     @property
     def balance_text(self) -> str:
-        return NONE_TEXT if self.balance is None else amount_text(self.balance)
+        return NONE_TEXT if self.balance is None else chips_text(self.balance, 2)
 
     @property
     def restarts_text(self) -> str:

@@ -76,7 +76,6 @@ from lessons.payout.question import (
 from lessons.payout.wording import (
     bet_name,
     bets_text,
-    chips,
     field_label,
     outcome_text,
     prompt_lines,
@@ -114,7 +113,6 @@ __all__ = [
     "TOKEN_MISSING",
     "bet_name",
     "bets_text",
-    "chips",
     "feedback_for",
     "field_amount",
     "field_label",

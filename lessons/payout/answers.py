@@ -21,9 +21,9 @@ from lessons.payout.question import (
     PayoutQuestion,
     read_question,
 )
-from lessons.payout.wording import chips, field_label, prompt_lines, working
+from lessons.payout.wording import field_label, prompt_lines, working
 from progress.models import PayoutAnswer, PayoutRecord
-from table.amounts import ambiguous_message, amount_text, typed_amount
+from table.amounts import ambiguous_message, amount_text, chips_text, typed_amount
 
 # --- Answers -------------------------------------------------------------------------------------
 
@@ -72,11 +72,11 @@ class FieldVerdict:
 
     @property
     def given_text(self) -> str:
-        return chips(self.given)
+        return chips_text(self.given, grouping=True)
 
     @property
     def expected_text(self) -> str:
-        return chips(self.expected)
+        return chips_text(self.expected, grouping=True)
 
 
 @dataclass(frozen=True)

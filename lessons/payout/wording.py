@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
@@ -25,14 +24,6 @@ from table.bets import bet_name
 from table.explain import commission_text, ratio_text
 
 # --- Words -------------------------------------------------------------------------------------
-
-
-def chips(value: Decimal) -> str:
-    """An amount as the drill writes it: whole chips without decimals, otherwise with cents.
-
-    In the active locale, grouped (``1,350.50``; ``1.350,50`` in German).
-    """
-    return chips_text(value, grouping=True)
 
 
 def table_text(table: PayoutSet) -> str:
@@ -66,7 +57,9 @@ def outcome_text(outcome: Outcome) -> str:
 
 def bets_text(bets: tuple[Bet, ...]) -> str:
     parts = [
-        _("%(spot)s %(amount)s") % {"amount": chips(bet.amount), "spot": bet_name(bet.kind)} for bet in bets
+        _("%(spot)s %(amount)s")
+        % {"amount": chips_text(bet.amount, grouping=True), "spot": bet_name(bet.kind)}
+        for bet in bets
     ]
     return _("Bets: %(bets)s.") % {"bets": ", ".join(parts)}
 
@@ -89,16 +82,16 @@ def working(question: PayoutQuestion, result: BetResult) -> str:
     assert case is not None, "settle() records how each bet was paid"
     figures = {
         "spot": bet_name(bet.kind),
-        "stake": chips(bet.amount),
-        "winnings": chips(result.winnings),
-        "commission": chips(result.commission),
-        "paid": chips(result.winnings - result.commission),
-        "tenth": chips((bet.amount / 10).quantize(CENT)),
+        "stake": chips_text(bet.amount, grouping=True),
+        "winnings": chips_text(result.winnings, grouping=True),
+        "commission": chips_text(result.commission, grouping=True),
+        "paid": chips_text(result.winnings - result.commission, grouping=True),
+        "tenth": chips_text((bet.amount / 10).quantize(CENT), grouping=True),
         "margin": case.margin if case.margin is not None else outcome.margin,
         "total": outcome.banker_total,
         "ratio": ratio_text(case.pays.normalize()) if case.pays else "",
-        "times": chips(case.pays),
-        "back": chips(bet.amount + result.winnings),
+        "times": chips_text(case.pays, grouping=True),
+        "back": chips_text(bet.amount + result.winnings, grouping=True),
     }
     return _WORKING[case.paid](bet, table) % figures
 

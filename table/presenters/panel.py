@@ -33,7 +33,6 @@ from table import coach
 from table.bets import bet_keys, bet_name, is_side_bet
 from table.explain import (
     HAND_NAMES,
-    amount_text,
     bet_sentence,
     card_name,
     chips_text,
@@ -353,12 +352,11 @@ class TableView:
     @property
     def balance_text(self) -> str:
         """The balance as the results page writes it: grouped the language's way (``99,332.75``)."""
-        return amount_text(self.balance, grouping=True)
+        return chips_text(self.balance, 2, grouping=True)
 
     @property
     def net_text(self) -> str:
-        sign = "+" if self.net > 0 else "−" if self.net < 0 else "±"
-        return f"{sign}{amount_text(abs(self.net))}"
+        return chips_text(self.net, 2, signed=True) if self.net else "±" + chips_text(self.net, 2)
 
     @property
     def presets(self) -> list[Preset]:

@@ -1,12 +1,12 @@
-"""The shoe's scoreboards (bead plate and Big Road), their cells drawn once per process."""
+"""The shoe's scoreboards (bead plate and Big Road) as cells; the one partial draws each once per process."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from django.utils.formats import localize
-from django.utils.html import format_html
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -22,46 +22,73 @@ from baccarat import (
 from table.explain import (
     HAND_NAMES,
 )
-from table.models import Round
 from table.selectors import ShoeCoup
+
+
+@dataclass(frozen=True)
+class BeadCell:
+    """One bead of the bead plate, as ``table/partials/_scoreboards.html#bead`` draws it.
+
+    ``winner`` is its colour and letter (``""`` for an empty bead); a played round gives its number
+    and totals, shown in the bead's title (a lesson's plate leaves them at 0 and has no title).
+    """
+
+    winner: str = ""
+    number: int = 0
+    player: int = 0
+    banker: int = 0
+
+    partial = "bead"
+
+
+@dataclass(frozen=True)
+class BigRoadCell:
+    """One cell of the Big Road, as ``table/partials/_scoreboards.html#road-cell`` draws it.
+
+    ``winner`` is its colour and letter (``""`` for an empty cell), ``ties`` the ties marked on it;
+    a ``spoken`` cell names its winner to a screen reader (a road with no summary in words).
+    """
+
+    winner: str = ""
+    ties: int = 0
+    spoken: bool = False
+
+    partial = "road-cell"
+
+
+def cells_html(cells: Iterable[BeadCell | BigRoadCell]) -> str:
+    """The cells drawn by the scoreboard partial, each once per process and language, joined."""
+    language = get_language()
+    return mark_safe("".join(_cell_html(cell, language) for cell in cells))  # each cell from the template
+
+
+@lru_cache(maxsize=4096)
+def _cell_html(cell: BeadCell | BigRoadCell, language: str | None) -> str:
+    """One cell in the active language (``language`` is part of the cache key only)."""
+    return render_to_string(f"table/partials/_scoreboards.html#{cell.partial}", asdict(cell))
 
 
 @dataclass(frozen=True)
 class Roads:
     """The shoe's scoreboards: the bead plate (rounds by column of six) and the Big Road.
 
-    ``bead_html`` and ``big_html`` are their cells, column by column. A settled coup never changes, so
+    ``bead`` and ``big`` are their cells, column after column. A settled coup never changes, so
     each cell is drawn once per process (and language) and the boards are joined from them: the end of
     every coup redraws the shoe's boards, and through the template that cost 5 ms for 60 coups.
     """
 
-    bead: list[list[ShoeCoup | None]]
-    big: list[list[RoadCell | None]]
+    bead: tuple[BeadCell, ...]
+    big: tuple[BigRoadCell, ...]
     counts: dict[str, int]
     longest: tuple[str, int] | None
 
     @property
     def bead_html(self) -> str:
-        language = get_language()
-        return mark_safe(  # joined from the cells, each escaped by format_html
-            "".join(
-                _bead_html(language, round.number, round.winner, round.player_total, round.banker_total)
-                if round is not None
-                else _EMPTY_BEAD
-                for column in self.bead
-                for round in column
-            )
-        )
+        return cells_html(self.bead)
 
     @property
     def big_html(self) -> str:
-        return mark_safe(  # joined from the cells, each escaped by format_html
-            "".join(
-                _road_cell_html(cell.winner.value, cell.ties) if cell is not None else _EMPTY_ROAD_CELL
-                for column in self.big
-                for cell in column
-            )
-        )
+        return cells_html(self.big)
 
     @property
     def played(self) -> int:
@@ -87,33 +114,8 @@ class Roads:
         return text
 
 
-_EMPTY_BEAD = '<li class="bead empty" aria-hidden="true"></li>'
-_EMPTY_ROAD_CELL = '<span class="road-cell"></span>'
-
-
-@lru_cache(maxsize=4096)
-def _bead_html(language: str | None, number: int, winner: str, player: int, banker: int) -> str:
-    """One bead: the winner's initial (P, B, T, kept in every language), its name for a screen reader,
-    and the round's totals in its title."""
-    title = _("Round %(number)s: Player %(player)s, Banker %(banker)s") % {
-        "number": localize(number),
-        "player": localize(player),
-        "banker": localize(banker),
-    }
-    return format_html(
-        '<li class="bead {}" title="{}">{}<span class="visually-hidden"> ({})</span></li>',
-        winner,
-        title,
-        winner[:1].upper(),
-        Round.Winner(winner).label,
-    )
-
-
-@lru_cache(maxsize=64)
-def _road_cell_html(winner: str, ties: int) -> str:
-    """One Big Road cell: the winner's initial, and a green slash (with their count past one) for ties."""
-    tie_mark = format_html('<span class="tie-mark">{}</span>', ties if ties > 1 else "") if ties else ""
-    return format_html('<span class="road-cell {}">{}{}</span>', winner, winner[:1].upper(), tie_mark)
+def _bead(round: ShoeCoup) -> BeadCell:
+    return BeadCell(round.winner, round.number, round.player_total, round.banker_total)
 
 
 #: Columns drawn at least, as on a scoreboard that waits for the shoe (more scroll in their own box).
@@ -124,18 +126,24 @@ def roads_view(rounds: list[ShoeCoup]) -> Roads:
     """The scoreboards of a shoe's settled rounds, oldest first, padded with empty columns."""
     winners = [Winner(round.winner) for round in rounds]
     columns = bead_plate(winners)
-    bead: list[list[ShoeCoup | None]] = [
-        [rounds[index * ROAD_ROWS + row] if winner is not None else None for row, winner in enumerate(column)]
+    bead = [
+        _bead(rounds[index * ROAD_ROWS + row]) if winner is not None else BeadCell()
         for index, column in enumerate(columns)
+        for row, winner in enumerate(column)
     ]
-    bead += [[None] * ROAD_ROWS for _ in range(BEAD_COLUMNS - len(bead))]
+    bead += [BeadCell()] * (ROAD_ROWS * (BEAD_COLUMNS - len(columns)))
     road = big_road(winners)
-    big: list[list[RoadCell | None]] = road.grid() if road.cells else []
-    big += [[None] * ROAD_ROWS for _ in range(BIG_ROAD_COLUMNS - len(big))]
+    grid: list[list[RoadCell | None]] = road.grid() if road.cells else []
+    big = [
+        BigRoadCell(cell.winner.value, cell.ties) if cell else BigRoadCell()
+        for column in grid
+        for cell in column
+    ]
+    big += [BigRoadCell()] * (ROAD_ROWS * (BIG_ROAD_COLUMNS - len(grid)))
     longest = road.longest_run
     return Roads(
-        bead=bead,
-        big=big,
+        bead=tuple(bead),
+        big=tuple(big),
         counts={winner.value: winners.count(winner) for winner in Winner},
         longest=(longest[0].value, longest[1]) if longest is not None else None,
     )

@@ -4,7 +4,7 @@ from fractions import Fraction
 from django import template
 
 from baccarat import Card
-from table.explain import amount_text, card_name, percent_sign, percent_text
+from table.explain import card_name, chips_text, percent_sign, percent_text
 from table.presenters import card_view
 
 register = template.Library()
@@ -18,9 +18,16 @@ def percent(value: Fraction, places: int = 4) -> str:
 
 
 @register.filter
-def chips(value: Decimal | int, places: int = 2) -> str:
-    """A chip amount grouped as the language groups it, with a true minus: ``1,000``, ``−7.65``."""
-    return amount_text(value, int(places), grouping=True)
+def chips(value: Decimal | Fraction | int, places: int = 2) -> str:
+    """A chip amount grouped as the language groups it, with a true minus: ``1,000.00``, ``−7.65``
+    (``chips:0`` for whole chips, ``10,000``; an exact half is rounded away from zero)."""
+    return chips_text(value, int(places), grouping=True)
+
+
+@register.filter
+def signed(value: Decimal | Fraction | int, places: int = 2) -> str:
+    """A result with its sign, grouped: ``+315.00``, ``−1,000.00``, ``0.00`` (``signed:0``: ``+315``)."""
+    return chips_text(value, int(places), grouping=True, signed=True)
 
 
 @register.filter

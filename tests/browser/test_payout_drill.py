@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from lessons import payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PAYOUT_MASTERY_STREAK, PayoutRecord
+from table.amounts import chips_text
 from tests.browser.support import PHONE, htmx_press, htmx_settled
 from tests.browser.test_accessibility import report as axe_report
 from tests.browser.test_accessibility import scan
@@ -50,7 +51,7 @@ def typed_right_answers(page, language: str) -> dict[str, str]:
     token = page.locator("#payout-panel input[name=token]").input_value()
     expected = payout.read_question(IssuedQuestion.objects.get(nonce=token).question).expected()
     with translation.override(language):
-        return {name: payout.chips(value) for name, value in expected.items()}
+        return {name: chips_text(value, grouping=True) for name, value in expected.items()}
 
 
 def answer(page, amounts: dict[str, str]) -> None:

@@ -14,9 +14,8 @@ from django.utils import translation
 
 from lessons import exercises, systems
 from lessons.systems_figures import SESSIONS
-from lessons.templatetags.systems_tags import grouped, signed
 from table.explain import amount_text, percent_text
-from table.templatetags.table_tags import percent
+from table.templatetags.table_tags import chips, percent, signed
 
 
 def _text(html: str) -> str:
@@ -44,8 +43,8 @@ def test_an_exact_half_of_a_session_result_rounds_away_from_zero():
     average = Fraction(SESSIONS["1-3-2-6"]["net"], SESSIONS["1-3-2-6"]["sessions"])
     assert average == Fraction(-11145, 1000)
     with translation.override("en"):
-        assert signed(average, 2) == "−11.15" and signed(Fraction(1115, 100), 1) == "+11.2"
-        assert grouped(-1000) == "−1,000" and percent_text(Decimal("-0.125"), 2) == "−0.13"
+        assert signed(average) == "−11.15" and signed(Fraction(1115, 100), 1) == "+11.2"
+        assert chips(-1000, 0) == "−1,000" and percent_text(Decimal("-0.125"), 2) == "−0.13"
         assert amount_text(Decimal("0.125")) == "0.13" and amount_text(Decimal("-0.004")) == "0.00"
 
 

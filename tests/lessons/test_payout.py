@@ -16,6 +16,7 @@ from baccarat import Bet, BetKind, Outcome, PayoutSet, settle
 from lessons import drill, payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PayoutAnswer, PayoutRecord
+from table.amounts import chips_text
 from tests.factories import IssuedQuestionFactory
 from tests.support import MODES
 
@@ -177,7 +178,7 @@ def test_every_working_names_the_amount_paid_on_its_bet(seed):
     results = kept.results()
     for field in kept.fields:
         if field.what == "paid":
-            paid = payout.chips(payout.field_amount(results[field.bet], "paid"))
+            paid = chips_text(payout.field_amount(results[field.bet], "paid"), grouping=True)
             assert paid in payout.working(kept, results[field.bet])
 
 
