@@ -16,7 +16,7 @@ from typing import Any
 
 from baccarat import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
 from lessons.course import LESSONS
-from table.explain import chips_text
+from table.amounts import chips_text
 from table.presets import STANDARD_TABLE
 
 #: The stakes of the two-spot example: the same amount on Player and on Banker.

@@ -45,7 +45,7 @@ from baccarat import (
     settle,
 )
 from lessons.figures import example_outcome
-from table.explain import amount_text, chips_text
+from table.amounts import amount_text, chips_text
 
 STREAK_COUPS = 60_000
 STREAK_SEED = 416

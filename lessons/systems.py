@@ -49,8 +49,8 @@ from baccarat.shoe import one_deck
 from lessons.exercises import road_cells
 from lessons.systems_figures import COUNTING as KEPT_COUNTING
 from lessons.systems_figures import SESSIONS as KEPT_SESSIONS
+from table.amounts import chips_text, exact_decimal
 from table.charts import EXAMPLE_STAKE
-from table.explain import chips_text, exact_decimal
 
 SLUG = "scoreboards-and-systems"
 LIMITS = TableLimits(minimum=5, maximum=500)

@@ -29,15 +29,7 @@ from baccarat import (
     banker_draws,
     payment_case,
 )
-
-# The amount formatters and the typed-amount reader live in ``table.amounts``; they are named here
-# too for the modules that still import them from this one (``lessons.exercises``, the figures).
-from table.amounts import MINUS as MINUS
-from table.amounts import ambiguous_message as ambiguous_message
-from table.amounts import amount_text as amount_text
-from table.amounts import chips_text as chips_text
-from table.amounts import exact_decimal as exact_decimal
-from table.amounts import typed_amount as typed_amount
+from table.amounts import amount_text
 from table.presets import PRESETS
 
 RANK_NAMES = {

@@ -12,7 +12,8 @@ from accounts.models import Profile
 from baccarat import Card, Reason
 from lessons.services import lessons_load
 from table import errors
-from table.explain import amount_text, card_name, reason_sentence
+from table.amounts import amount_text
+from table.explain import card_name, reason_sentence
 from tests.factories import ProfileFactory, SeatFactory, UserFactory, arrange_shoe
 from tests.support import HX, LANGUAGES, parse
 

@@ -52,8 +52,8 @@ from progress.models import (
     PayoutAnswer,
 )
 from progress.selectors import lesson_status, payout_summary
+from table.amounts import chips_text
 from table.charts import BalanceChart, balance_chart
-from table.explain import chips_text
 from table.models import LedgerEntry, Round, Seat
 
 # --- The page's data -----------------------------------------------------------------

@@ -20,7 +20,7 @@ from progress.heatmap import CELLS, percent
 from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, Lesson
 from progress.selectors import DONE as LESSON_DONE
 from progress.selectors import NOT_STARTED, STATUS_LABELS, PayoutSummary
-from table.explain import amount_text, chips_text
+from table.amounts import amount_text, chips_text
 
 NONE_TEXT = "—"
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -28,6 +27,7 @@ from lessons.exercises.helpers import (
     _numbers,
 )
 from lessons.exercises.question import Question
+from table.amounts import chips_text
 from table.explain import (
     percent_sign,
     percent_text,
@@ -158,7 +158,7 @@ def system_loss_question(system: str, staked: int) -> Question:
         )
     figures = {
         "system": names[system],
-        "staked": number_format(staked, decimal_pos=0, force_grouping=True),
+        "staked": chips_text(staked, 0, grouping=True),
         "loss": _amount(loss),
         "edge": percent_sign(percent_text(float(edge) * 100)),
     }

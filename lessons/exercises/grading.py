@@ -11,10 +11,7 @@ from baccarat import (
     InvalidAmountError,
 )
 from lessons.exercises.question import Question
-from table.explain import (
-    ambiguous_message,
-    typed_amount,
-)
+from table.amounts import ambiguous_message, typed_amount
 
 
 class BadAnswer(ValueError):

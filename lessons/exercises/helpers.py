@@ -17,7 +17,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from baccarat import (
     CENT,
@@ -27,24 +26,20 @@ from baccarat import (
     odds_for_decks,
 )
 from lessons.exercises.question import CHOICE, NUMBERS, Question, as_pairs, as_road
-from table.explain import (
-    amount_text,
-)
+from table.amounts import amount_text, chips_text
+from table.bets import bet_name
 
 TOTAL_CHOICES = [[str(value), str(value)] for value in range(10)]
 
 
 def _kind_name(kind: str) -> str:
-    """The name of a main bet (``player``, ``banker``, ``tie``)."""
-    return {
-        "player": pgettext("hand", "Player"),
-        "banker": pgettext("hand", "Banker"),
-        "tie": _("Tie"),
-    }[kind]
+    """The name of a bet kind (``player``, ``banker``, ``tie``, ...), from the engine's registry."""
+    return bet_name(kind)
 
 
 def _side_name(side: str) -> str:
-    return _kind_name(side)
+    """The name of a hand (``player`` or ``banker``): the name of the main bet on it."""
+    return bet_name(side)
 
 
 def _result_choices() -> list[list[str]]:
@@ -64,7 +59,7 @@ def _natural_choices() -> list[list[str]]:
 
 def _amount(value: Decimal | int) -> str:
     """A balance or a reckoned amount: always two decimals, the locale's separator (``90.00``)."""
-    return amount_text(value)
+    return chips_text(value, 2)
 
 
 def _stake(value: Decimal | int) -> str:

@@ -12,8 +12,12 @@ from baccarat import (
     Bet,
     BetKind,
     Card,
+    Hand,
     Outcome,
+    Paid,
+    Result,
     Winner,
+    all_bets,
     play_coup,
     settle,
 )
@@ -26,11 +30,16 @@ from lessons.exercises.helpers import (
 )
 from lessons.exercises.question import Question
 
+#: The registry's family of the Lion Bonus bets (one on each hand).
+LION = "lion"
+
 
 def lion_question(side: str, amount: int, outcome: Outcome) -> Question:
     """A Lion Bonus on ``side`` (``player`` or ``banker``), the only stake; what comes back?"""
-    kind = BetKind.LION_PLAYER if side == "player" else BetKind.LION_BANKER
-    [result] = settle([Bet(kind, Decimal(amount))], outcome, STANDARD)
+    kind = next(spec.key for spec in all_bets() if spec.family == LION and spec.side == Hand(side))
+    [result] = settle([Bet(BetKind(kind), Decimal(amount))], outcome, STANDARD)
+    case = result.case
+    assert case is not None, "settle() records how each bet was paid"
     totals = {"player": outcome.player_total, "banker": outcome.banker_total}
     if outcome.natural and outcome.winner is Winner.TIE:
         how = _("Both hands have a natural and tie, Player %(player)s to Banker %(banker)s.") % totals
@@ -51,9 +60,9 @@ def lion_question(side: str, amount: int, outcome: Outcome) -> Question:
         "returned": _amount(result.returned),
         "margin": outcome.margin,
     }
-    if result.result.value == "push":
+    if case.paid is Paid.PUSH_NATURAL_TIE:
         why = _("A tie between naturals gives the Lion Bonus stake back: %(returned)s.") % figures
-    elif result.result.value == "lost":
+    elif case.result is Result.LOST:
         why = (
             _(
                 "A Lion Bonus on %(side)s wins only when %(side)s wins with a natural, or without one "
@@ -61,16 +70,16 @@ def lion_question(side: str, amount: int, outcome: Outcome) -> Question:
             )
             % figures
         )
-    elif outcome.natural:
+    elif case.paid is Paid.WON_NATURAL:
         why = _(
             "%(side)s won with a natural, which pays %(pays)s: %(winnings)s in winnings plus the "
             "%(amount)s staked = %(returned)s."
-        ) % (figures | {"pays": house_edge.ratio_text(STANDARD.lion_natural_pays)})
+        ) % (figures | {"pays": house_edge.ratio_text(case.pays)})
     else:
         why = _(
             "%(side)s won by %(margin)s points without a natural, which pays %(pays)s: "
             "%(winnings)s in winnings plus the %(amount)s staked = %(returned)s."
-        ) % (figures | {"pays": house_edge.ratio_text(STANDARD.lion_margin_pays[outcome.margin])})
+        ) % (figures | {"pays": house_edge.ratio_text(case.pays)})
     return _numbers(
         "house-edge",
         _("You stake %(amount)s on the Lion Bonus on %(side)s, your only stake. %(how)s What comes back?")

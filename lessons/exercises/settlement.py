@@ -24,9 +24,7 @@ from lessons.exercises.helpers import (
     _stake,
 )
 from lessons.exercises.question import Question
-from table.explain import (
-    chips_text,
-)
+from table.amounts import chips_text
 
 
 def _settlement_prompt(

@@ -16,9 +16,7 @@ from lessons.exercises.helpers import (
     _numbers,
 )
 from lessons.exercises.question import Question
-from table.explain import (
-    chips_text,
-)
+from table.amounts import chips_text
 from table.presets import STANDARD_TABLE
 
 

@@ -15,14 +15,8 @@ from baccarat import (
     Card,
     PayoutSet,
 )
-from table.explain import (
-    SUIT_SYMBOLS,
-    amount_text,
-    card_name,
-    chips_text,
-    commission_text,
-    ratio_text,
-)
+from table.amounts import amount_text, chips_text
+from table.explain import SUIT_SYMBOLS, card_name, commission_text, ratio_text
 from table.presets import CHIPS
 
 

@@ -30,15 +30,9 @@ from baccarat import (
     Step,
 )
 from table import coach
+from table.amounts import chips_text
 from table.bets import bet_keys, bet_name, is_side_bet
-from table.explain import (
-    HAND_NAMES,
-    bet_sentence,
-    card_name,
-    chips_text,
-    ratio_text,
-    step_sentences,
-)
+from table.explain import HAND_NAMES, bet_sentence, card_name, ratio_text, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presenters.banker_table import banker_table_html, banker_table_rows
 from table.presenters.felt import (

@@ -4,7 +4,8 @@ from fractions import Fraction
 from django import template
 
 from baccarat import Card
-from table.explain import card_name, chips_text, percent_sign, percent_text
+from table.amounts import chips_text
+from table.explain import card_name, percent_sign, percent_text
 from table.presenters import card_view
 
 register = template.Library()

@@ -14,7 +14,8 @@ from django.utils import translation
 
 from lessons import exercises, systems
 from lessons.systems_figures import SESSIONS
-from table.explain import amount_text, percent_text
+from table.amounts import amount_text
+from table.explain import percent_text
 from table.templatetags.table_tags import chips, percent, signed
 
 

@@ -52,8 +52,8 @@ from baccarat import (
 from lessons import figures as lesson_figures
 from lessons import house_edge, systems
 from lessons.course import COURSE
+from table.amounts import exact_decimal
 from table.charts import BAND_SIGMAS, example_chart
-from table.explain import exact_decimal
 from table.presets import STANDARD_TABLE
 from tests.support import LANGUAGES
 

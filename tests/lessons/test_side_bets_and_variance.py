@@ -27,7 +27,8 @@ from baccarat import (
 from baccarat.coup import Outcome
 from lessons import systems
 from lessons.systems_figures import COUNTING
-from table.explain import amount_text, percent_sign, percent_text
+from table.amounts import amount_text
+from table.explain import percent_sign, percent_text
 from tests.factories import SeatFactory
 
 #: The Dragon Bonus as casinos usually post it: a win without a natural by 9 pays 30:1, by 8 10:1,

@@ -23,6 +23,7 @@ from baccarat import (
     outcome_distribution,
     return_variance,
 )
+from table.amounts import amount_text
 from table.charts import (
     BAND_SIGMAS,
     EXAMPLE_ROUNDS,
@@ -32,7 +33,6 @@ from table.charts import (
     example_chart,
     round_variance,
 )
-from table.explain import amount_text
 from tests.support import HX, LANGUAGES, parse
 from tests.table.test_results import play
 

@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from table.explain import amount_text, percent_sign, percent_text
+from table.amounts import amount_text
+from table.explain import percent_sign, percent_text
 
 
 @pytest.mark.parametrize(
