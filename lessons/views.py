@@ -292,22 +292,25 @@ def _visitor_bets_closed(request, lesson: Lesson, found: Example) -> Callable[[]
     return refuse
 
 
-@require_POST
-def example_confirm(request, slug: str, key: str) -> HttpResponse:
-    """Confirm the stakes of a worked example (sandbox chips)."""
+def _example_stakes(request, slug: str, key: str, action) -> HttpResponse:
+    """A draft or a confirm of an example's stakes: closed to visitors, ``action`` (an
+    ``actions`` reader of the form) for a learner."""
     lesson, found = _example_or_404(slug, key)
     if not request.user.is_authenticated:
         return _visitor_act(request, lesson, found, _visitor_bets_closed(request, lesson, found))
-    return _example_act(request, lesson, found, actions.confirm(request.POST))
+    return _example_act(request, lesson, found, action(request.POST))
+
+
+@require_POST
+def example_confirm(request, slug: str, key: str) -> HttpResponse:
+    """Confirm the stakes of a worked example (sandbox chips)."""
+    return _example_stakes(request, slug, key, actions.confirm)
 
 
 @require_POST
 def example_draft(request, slug: str, key: str) -> HttpResponse:
     """Save a draft of the example's stakes; nothing leaves the sandbox balance."""
-    lesson, found = _example_or_404(slug, key)
-    if not request.user.is_authenticated:
-        return _visitor_act(request, lesson, found, _visitor_bets_closed(request, lesson, found))
-    return _example_act(request, lesson, found, actions.draft(request.POST))
+    return _example_stakes(request, slug, key, actions.draft)
 
 
 @require_POST
