@@ -115,9 +115,7 @@ def questions_waiting(*, user, place: Place) -> list[IssuedQuestion]:
 def question_waiting(*, user, lesson: Lesson) -> IssuedQuestion | None:
     """The newest question of this lesson waiting for this learner's answer, not expired (a read)."""
     return (
-        IssuedQuestion.objects.filter(
-            user=user, created_at__gte=timezone.now() - MAX_AGE, **_place(lesson)
-        )
+        IssuedQuestion.objects.filter(user=user, created_at__gte=timezone.now() - MAX_AGE, **_place(lesson))
         .order_by("-created_at", "-id")
         .first()
     )

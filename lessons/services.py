@@ -96,7 +96,11 @@ def exercise_show(*, user, lesson: Lesson, progress: LessonProgress, rng: random
     """The question waiting in this lesson, else the next one issued (the page's POST to show it):
     a repeated request shows the same question, it does not pile up new ones."""
     waiting = exercise_waiting(user=user, lesson=lesson)
-    return waiting if waiting is not None else exercise_next(user=user, lesson=lesson, progress=progress, rng=rng)
+    return (
+        waiting
+        if waiting is not None
+        else exercise_next(user=user, lesson=lesson, progress=progress, rng=rng)
+    )
 
 
 def exercise_again(*, user, lesson: Lesson, question: dict) -> str:

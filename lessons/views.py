@@ -136,7 +136,9 @@ def _exercise_issue(request, lesson: Lesson, progress, feedback=None) -> tuple[d
     return services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
 
 
-def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "", asked=None) -> dict:
+def _exercise_context(
+    request, lesson: Lesson, progress, *, feedback=None, error: str = "", asked=None
+) -> dict:
     """The exercise as the page shows it: ``asked`` (question, token) if given, else the question waiting
     in this lesson, read without writing; with none waiting, the page asks for one with a POST."""
     question, token = asked or services.exercise_waiting(user=request.user, lesson=lesson) or (None, "")
@@ -384,7 +386,12 @@ def exercise_answer(request, slug: str) -> HttpResponse:
         services.exercise_show(user=request.user, lesson=lesson, progress=progress, rng=RNG)
         return _page(request, lesson, status=status, exercise_error=error)
     context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
-        request, lesson, progress, feedback=feedback, error=error, asked=_exercise_issue(request, lesson, progress, feedback)
+        request,
+        lesson,
+        progress,
+        feedback=feedback,
+        error=error,
+        asked=_exercise_issue(request, lesson, progress, feedback),
     )
     return render(request, "lessons/partials/_exercise.html", context, status=status)
 

@@ -42,7 +42,9 @@ def _writes(client, url: str, **headers) -> list[str]:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug", ["hands-and-results", "first-stake", "settlement", "house-edge", "scoreboards-and-systems"])
+@pytest.mark.parametrize(
+    "slug", ["hands-and-results", "first-stake", "settlement", "house-edge", "scoreboards-and-systems"]
+)
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_get_of_a_lesson_page_writes_nothing_for_a_learner_with_a_seat(client, course, slug, htmx):
     """The visit is a POST fired by the page, the exercise's question is issued by a POST (or read back

@@ -387,7 +387,9 @@ def test_a_reload_shows_the_question_waiting_and_issues_no_other(learner_client,
     token = page(learner_client, "counting-totals")[1]
 
     assert page(learner_client, "counting-totals")[1] == token
-    assert learner_client.get(reverse("lessons:lesson", args=["counting-totals"])).content.count(token.encode())
+    assert learner_client.get(reverse("lessons:lesson", args=["counting-totals"])).content.count(
+        token.encode()
+    )
     assert list(IssuedQuestion.objects.filter(user=learner).values_list("nonce", flat=True)) == [token]
 
 

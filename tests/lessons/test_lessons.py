@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from lessons.course import COURSE, LESSONS
 from lessons.services import lessons_load
-from progress.models import Lesson, LessonProgress
+from progress.models import Lesson
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import LessonProgressFactory, SeatFactory
