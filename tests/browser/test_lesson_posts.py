@@ -19,12 +19,14 @@ def test_with_javascript_the_page_records_the_visit_and_shows_the_question(new_c
     log_in(context, user)
     page = context.new_page()
 
-    page.goto(reverse("lessons:lesson", args=["naturals"]))
+    visit_url = reverse("lessons:lesson-visit", args=["naturals"])
+    with page.expect_response(lambda response: response.url.endswith(visit_url)) as visit:
+        page.goto(reverse("lessons:lesson", args=["naturals"]))
 
+    assert visit.value.status == 204
     exercise = page.locator("#exercise")
     expect(exercise.locator("input[name=token]")).to_have_count(1)
     expect(exercise.get_by_role("button", name="Show the exercise")).to_have_count(0)
-    page.wait_for_load_state("networkidle")  # the visit's POST has been answered
     progress = LessonProgress.objects.get(user=user, lesson__slug="naturals")
     assert progress.last_visited is not None
 
