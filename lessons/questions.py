@@ -112,6 +112,15 @@ def questions_waiting(*, user, place: Place) -> list[IssuedQuestion]:
     return list(IssuedQuestion.objects.filter(user=user, source=place).order_by("created_at", "id"))
 
 
+def question_waiting(*, user, lesson: Lesson) -> IssuedQuestion | None:
+    """The newest question of this lesson waiting for this learner's answer, not expired (a read)."""
+    return (
+        IssuedQuestion.objects.filter(user=user, created_at__gte=timezone.now() - MAX_AGE, **_place(lesson))
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
 def question_find(
     *, user, token: str, lesson: Lesson | None = None, place: Place | None = None
 ) -> IssuedQuestion:

@@ -87,6 +87,24 @@ def exercise_next(*, user, lesson: Lesson, progress: LessonProgress, rng: random
     return question, questions.question_issue(user=user, question=question, lesson=lesson)
 
 
+def exercise_waiting(*, user, lesson: Lesson) -> tuple[dict, str] | None:
+    """The question of this lesson waiting for the learner and its token, if any (a read: a lesson's
+    GET shows it again rather than issue one)."""
+    issued = questions.question_waiting(user=user, lesson=lesson)
+    return None if issued is None else (issued.question, issued.nonce)
+
+
+def exercise_show(*, user, lesson: Lesson, progress: LessonProgress, rng: random.Random) -> tuple[dict, str]:
+    """The question waiting in this lesson, else the next one issued (the page's POST to show it):
+    a repeated request shows the same question, it does not pile up new ones."""
+    waiting = exercise_waiting(user=user, lesson=lesson)
+    return (
+        waiting
+        if waiting is not None
+        else exercise_next(user=user, lesson=lesson, progress=progress, rng=rng)
+    )
+
+
 def exercise_again(*, user, lesson: Lesson, question: dict) -> str:
     """A fresh token for a question asked before (to try it again after a wrong answer)."""
     return questions.question_issue(user=user, question=question, lesson=lesson)

@@ -28,7 +28,7 @@ from lessons.course import LESSONS, Example, example
 from lessons.selectors import course_overview
 from progress.assignments import learner_assignments
 from progress.models import Lesson
-from progress.selectors import lesson_attempt
+from progress.selectors import lesson_attempt, lesson_progress
 from progress.services import lesson_visit
 from table import actions, errors
 from table.charts import balance_chart, example_chart
@@ -127,13 +127,21 @@ def example_view(
     )
 
 
-def _exercise_context(request, lesson: Lesson, progress, *, feedback=None, error: str = "") -> dict:
+def _exercise_issue(request, lesson: Lesson, progress, feedback=None) -> tuple[dict, str]:
+    """Issue the question to ask after ``feedback`` (on a POST): the same one again after a wrong answer
+    (with a fresh one-time token), else the next one."""
     if feedback and not feedback["correct"]:
-        # Try again: the same question (as kept on the server), with a fresh one-time token.
         question = feedback["question"]
-        token = services.exercise_again(user=request.user, lesson=lesson, question=question)
-    else:
-        question, token = services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
+        return question, services.exercise_again(user=request.user, lesson=lesson, question=question)
+    return services.exercise_next(user=request.user, lesson=lesson, progress=progress, rng=RNG)
+
+
+def _exercise_context(
+    request, lesson: Lesson, progress, *, feedback=None, error: str = "", asked=None
+) -> dict:
+    """The exercise as the page shows it: ``asked`` (question, token) if given, else the question waiting
+    in this lesson, read without writing; with none waiting, the page asks for one with a POST."""
+    question, token = asked or services.exercise_waiting(user=request.user, lesson=lesson) or (None, "")
     return {
         "progress": progress,
         "question": question,
@@ -149,7 +157,7 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
     context = {"lesson": lesson, "spec": spec, "course": list(Lesson.objects.all())}
     context.update(figures.context(lesson.slug))
     if request.user.is_authenticated:
-        progress = lesson_visit(user=request.user, lesson=lesson)
+        progress = lesson_progress(user=request.user, lesson=lesson)
         examples = []
         for found in spec.examples:
             view = overrides.pop(f"view:{found.key}", None) or example_view(
@@ -371,13 +379,52 @@ def exercise_answer(request, slug: str) -> HttpResponse:
         feedback = {"question": question, "correct": attempt.correct, "answer": attempt.answer}
     except services.ExerciseError as refused:
         status, error = refused.status, refused.message
+    progress = lesson_visit(user=request.user, lesson=lesson)
     if not request.htmx:
         if feedback is not None:
-            # Post, redirect, get: the page names the answer, so a reload shows it again (not a 409).
+            # Post, redirect, get: the page names the answer, so a reload shows it again (not a 409), and
+            # the question to ask next is issued here, as the GET only reads it back.
+            _exercise_issue(request, lesson, progress, feedback)
             return redirect(_answered_url(lesson, attempt.nonce))
+        services.exercise_show(user=request.user, lesson=lesson, progress=progress, rng=RNG)
         return _page(request, lesson, status=status, exercise_error=error)
-    progress = lesson_visit(user=request.user, lesson=lesson)
     context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
-        request, lesson, progress, feedback=feedback, error=error
+        request,
+        lesson,
+        progress,
+        feedback=feedback,
+        error=error,
+        asked=_exercise_issue(request, lesson, progress, feedback),
     )
     return render(request, "lessons/partials/_exercise.html", context, status=status)
+
+
+@require_POST
+def exercise_show(request, slug: str) -> HttpResponse:
+    """Show the lesson's exercise: the question waiting, else a new one issued and timed on the server.
+
+    The lesson page asks for it with htmx when it loads (its GET issues nothing); without JavaScript,
+    its button posts here and is sent back to the page, which shows the question now waiting.
+    """
+    lesson = _lesson_or_404(slug)
+    if not request.user.is_authenticated:
+        return _account_needed(request, lesson, what="exercise")
+    progress = lesson_progress(user=request.user, lesson=lesson)
+    asked = services.exercise_show(user=request.user, lesson=lesson, progress=progress, rng=RNG)
+    if not request.htmx:
+        return redirect(f"{reverse('lessons:lesson', args=[slug])}#exercise")
+    context = {"lesson": lesson, "spec": LESSONS[slug]} | _exercise_context(
+        request, lesson, progress, asked=asked
+    )
+    return render(request, "lessons/partials/_exercise.html", context)
+
+
+@require_POST
+def visit(request, slug: str) -> HttpResponse:
+    """Record a visit of the lesson (started, last visited, study time): the page posts here with htmx
+    when it loads, so its GET writes nothing. A replay soon after adds only the seconds between."""
+    lesson = _lesson_or_404(slug)
+    if not request.user.is_authenticated:
+        return _account_needed(request, lesson, what="lesson")
+    lesson_visit(user=request.user, lesson=lesson)
+    return HttpResponse(status=HTTPStatus.NO_CONTENT)

@@ -38,6 +38,13 @@ def lesson_attempt(*, user, lesson: Lesson, nonce: str) -> Attempt | None:
     ).first()
 
 
+def lesson_progress(*, user, lesson: Lesson) -> LessonProgress:
+    """The learner's progress in this lesson; a blank unsaved one before their first visit (a read only:
+    a lesson's GET writes nothing, its visit is recorded by ``progress.services.lesson_visit`` on a POST)."""
+    found = LessonProgress.objects.filter(user=user, lesson=lesson).first()
+    return found if found is not None else LessonProgress(user=user, lesson=lesson)
+
+
 def lesson_progress_by_lesson(user) -> dict[int, LessonProgress]:
     """The learner's progress rows by lesson id."""
     return {progress.lesson_id: progress for progress in LessonProgress.objects.filter(user=user)}

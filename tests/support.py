@@ -15,9 +15,16 @@ from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
+from django.urls import reverse
 
 #: The header htmx sends with every request it makes.
 HX = {"HX-Request": "true"}
+
+
+def exercise_shown(client, slug: str) -> None:
+    """Have the lesson's question issued, as its page does with htmx when it loads (a GET issues none)."""
+    client.post(reverse("lessons:exercise-show", args=[slug]), headers=HX)
+
 
 #: Parametrize a view test over a plain request and an htmx one.
 MODES = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]

@@ -32,3 +32,30 @@ def test_a_get_of_a_table_page_writes_nothing_for_a_learner_with_a_seat(client, 
 
     assert response.status_code == 200
     assert [query["sql"] for query in captured if WRITE.match(query["sql"])] == []
+
+
+def _writes(client, url: str, **headers) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, headers=headers)
+    assert response.status_code == 200
+    return [query["sql"] for query in captured if WRITE.match(query["sql"])]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "slug", ["hands-and-results", "first-stake", "settlement", "house-edge", "scoreboards-and-systems"]
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_get_of_a_lesson_page_writes_nothing_for_a_learner_with_a_seat(client, course, slug, htmx):
+    """The visit is a POST fired by the page, the exercise's question is issued by a POST (or read back
+    when one is waiting); a GET, with or without the htmx header, only reads."""
+    seat = SeatFactory()
+    client.force_login(seat.user)
+    url = reverse("lessons:lesson", args=[slug])
+    headers = {"HX-Request": "true"} if htmx else {}
+    client.get(url)  # the first view opens the lesson's worked examples (each its own sandbox seat)
+
+    assert _writes(client, url, **headers) == []  # no question waiting: the page asks for one
+    client.post(reverse("lessons:exercise-show", args=[slug]), headers={"HX-Request": "true"})
+    client.post(reverse("lessons:lesson-visit", args=[slug]))
+    assert _writes(client, url, **headers) == []  # the question waiting is shown again

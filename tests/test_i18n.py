@@ -15,7 +15,7 @@ from table import errors
 from table.amounts import amount_text
 from table.explain import card_name, reason_sentence
 from tests.factories import ProfileFactory, SeatFactory, UserFactory, arrange_shoe
-from tests.support import HX, LANGUAGES, parse
+from tests.support import HX, LANGUAGES, exercise_shown, parse
 
 
 def in_language(code, text):
@@ -105,6 +105,7 @@ def test_exercise_feedback_speaks_the_chosen_language(client, course, code):
 
     client.force_login(UserFactory())
     client.cookies["language"] = code
+    exercise_shown(client, "counting-totals")
     page = client.get(reverse("lessons:lesson", args=["counting-totals"])).content.decode()
     token = re.search(r'name="token" value="([^"]+)"', page).group(1)
 

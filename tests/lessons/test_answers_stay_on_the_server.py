@@ -29,7 +29,7 @@ from lessons.course import COURSE, LESSONS
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, DrillCell, Lesson, LessonProgress
 from tests.factories import IssuedQuestionFactory, UserFactory
-from tests.support import HX, MODES
+from tests.support import HX, MODES, exercise_shown
 
 LESSON_SLUGS = [spec.slug for spec in COURSE if spec.exercise]
 _TOKEN = re.compile(r'name="token" value="([^"]*)"')
@@ -42,7 +42,8 @@ def exercise_html(html: str) -> str:
 
 
 def page(client, slug, headers=None):
-    """The lesson page as the learner's browser gets it, and the exercise's token in it."""
+    """The lesson page as the learner's browser shows it, and the exercise's token in it."""
+    exercise_shown(client, slug)
     response = client.get(reverse("lessons:lesson", args=[slug]), headers=headers or {})
     assert response.status_code == HTTPStatus.OK
     html = response.content.decode()
@@ -365,7 +366,12 @@ def test_a_nonce_from_another_lesson_or_the_drill_is_a_400(learner_client, learn
 
 def test_a_learner_keeps_at_most_max_waiting_questions_and_the_oldest_go_first(learner_client, learner):
     others = IssuedQuestionFactory.create_batch(3, user=UserFactory())
-    tokens = [page(learner_client, "counting-totals")[1] for _ in range(questions.MAX_WAITING + 5)]
+    lesson = Lesson.objects.get(slug="counting-totals")
+    blank = LessonProgress(user=learner, lesson=lesson)
+    tokens = [  # the page shows the one waiting again; issuing piles them up only when asked to, as here
+        services.exercise_next(user=learner, lesson=lesson, progress=blank, rng=random.Random(index))[1]
+        for index in range(questions.MAX_WAITING + 5)
+    ]
 
     waiting = set(IssuedQuestion.objects.filter(user=learner).values_list("nonce", flat=True))
     assert waiting == set(tokens[-questions.MAX_WAITING :])
@@ -375,6 +381,16 @@ def test_a_learner_keeps_at_most_max_waiting_questions_and_the_oldest_go_first(l
     assert answer(learner_client, "counting-totals", tokens[-1], {"answer": "5"}, HX).status_code == (
         HTTPStatus.OK
     )
+
+
+def test_a_reload_shows_the_question_waiting_and_issues_no_other(learner_client, learner):
+    token = page(learner_client, "counting-totals")[1]
+
+    assert page(learner_client, "counting-totals")[1] == token
+    assert learner_client.get(reverse("lessons:lesson", args=["counting-totals"])).content.count(
+        token.encode()
+    )
+    assert list(IssuedQuestion.objects.filter(user=learner).values_list("nonce", flat=True)) == [token]
 
 
 def test_a_question_older_than_a_day_is_refused_and_deleted_when_any_question_is_issued(

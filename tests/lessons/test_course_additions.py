@@ -33,7 +33,7 @@ from progress.models import Attempt, LessonProgress
 from table.presets import STANDARD_TABLE
 from table.services import ledger_verify
 from tests.lessons.test_lessons import deal_example, example_seat
-from tests.support import HX, LANGUAGES, parse
+from tests.support import HX, LANGUAGES, exercise_shown, parse
 
 DECIMAL_MARK = {"en": ".", "de": ",", "id": ","}
 #: The Lion Bonus pay table as the reference documents give it (README of the seeds), written out by hand.
@@ -41,6 +41,7 @@ LION_BY_MARGIN = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}
 
 
 def page(client, slug, language="en"):
+    exercise_shown(client, slug)
     response = client.get(reverse("lessons:lesson", args=[slug]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == HTTPStatus.OK
     return response.content.decode()

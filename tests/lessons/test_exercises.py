@@ -17,11 +17,12 @@ from lessons import exercises, questions, services
 from lessons.models import IssuedQuestion
 from progress.models import Attempt, Lesson, LessonProgress
 from tests.factories import UserFactory
-from tests.support import HX, LANGUAGES
+from tests.support import HX, LANGUAGES, exercise_shown
 
 
 def current(client, slug):
     """The question on the lesson page now: its token and its prompt."""
+    exercise_shown(client, slug)
     html = client.get(reverse("lessons:lesson", args=[slug])).content.decode()
     token = re.search(r'name="token" value="([^"]+)"', html).group(1)
     return token, re.search(r"<legend>(.*?)</legend>", html[html.index('id="exercise"') :]).group(1)

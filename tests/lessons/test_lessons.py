@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from lessons.course import COURSE, LESSONS
 from lessons.services import lessons_load
-from progress.models import Lesson, LessonProgress
+from progress.models import Lesson
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import LessonProgressFactory, SeatFactory
@@ -195,22 +195,6 @@ def test_bad_input_to_an_example_is_a_clear_4xx(learner_client, learner, headers
     assert b"Stakes are whole numbers of chips" in bad_stake.content
     assert early_deal.status_code == HTTPStatus.CONFLICT
     assert example_seat(learner, slug, key).balance == Decimal("100.00")
-
-
-def test_visits_record_start_last_visit_and_study_time(learner_client, learner):
-    url = reverse("lessons:lesson", args=["naturals"])
-    learner_client.get(url)
-    progress = LessonProgress.objects.get(user=learner, lesson__slug="naturals")
-    LessonProgress.objects.filter(pk=progress.pk).update(
-        last_visited=progress.last_visited.replace(microsecond=0)
-        - __import__("datetime").timedelta(minutes=3)
-    )
-
-    learner_client.get(url)
-
-    progress.refresh_from_db()
-    assert 170 <= progress.seconds_spent <= 200
-    assert progress.completed_at is None
 
 
 def test_the_home_page_shows_progress_and_recommends_the_next_lesson(learner_client, learner):

@@ -40,7 +40,8 @@ def test_twelve_lesson_and_twelve_drill_page_views_leave_a_waiting_payout_questi
     for _ in range(12):
         assert other.get(reverse("lessons:lesson", args=["counting-totals"])).status_code == HTTPStatus.OK
         assert other.get(reverse("drill:page")).status_code == HTTPStatus.OK
-    assert waiting(learner, Place.LESSON) == 12 and waiting(learner, Place.DRILL) == 12
+    # A lesson's GET issues no question now (its page asks for one with a POST, shown again on reload).
+    assert waiting(learner, Place.LESSON) == 0 and waiting(learner, Place.DRILL) == 12
     monkeypatch.setattr(timezone, "now", lambda: start + timedelta(seconds=3))
     response = answer(client, token, amounts, headers)
     assert response.status_code == HTTPStatus.OK

@@ -17,7 +17,7 @@ from lessons.course import COURSE, LESSONS
 from lessons.systems_figures import COUNTING, SESSIONS
 from progress.models import Lesson
 from tests.factories import LessonProgressFactory
-from tests.support import HX, parse
+from tests.support import HX, exercise_shown, parse
 from tests.table.test_results import play
 
 SLUG = systems.SLUG
@@ -180,6 +180,7 @@ def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client
     expected = exercises.question_for("systems", 99, random.Random(327))
     assert int(expected["answer"]) > 8  # the case the issue reproduced
 
+    exercise_shown(learner_client, SLUG)
     response = learner_client.get(URL)
     html = response.content.decode()
     assert response.status_code == HTTPStatus.OK and parse(html).find(id="exercise").find(class_="big-road")
@@ -212,6 +213,7 @@ def test_a_system_leaves_the_expected_loss_where_flat_betting_has_it():
 
 
 def test_the_exercise_grades_a_posted_answer_and_the_road_is_drawn_on_the_page(learner_client):
+    exercise_shown(learner_client, SLUG)
     html = learner_client.get(URL).content.decode()
     exercise = html[html.index('id="exercise"') :]
     token = re.search(r'name="token" value="([^"]+)"', exercise).group(1)

@@ -24,7 +24,7 @@ from lessons.models import IssuedQuestion
 from table import coach, errors, forms
 from table.amounts import amount_text, typed_amount
 from tests.factories import SeatFactory, arrange_shoe
-from tests.support import HX, LANGUAGES
+from tests.support import HX, LANGUAGES, exercise_shown
 
 AMBIGUOUS = "ambiguous"
 
@@ -184,6 +184,7 @@ def test_the_payout_drill_refuses_an_amount_that_reads_two_ways(client, learner,
 
 
 def _exercise_token(client, slug) -> str:
+    exercise_shown(client, slug)
     html = client.get(reverse("lessons:lesson", args=[slug])).content.decode()
     return re.search(r'name="token" value="([^"]+)"', html[html.index('id="exercise"') :]).group(1)
 
