@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from baccarat import (
     Card,
     PayoutSet,
+    bet_spec,
 )
 from table.amounts import amount_text, chips_text
 from table.explain import SUIT_SYMBOLS, card_name, commission_text, ratio_text
@@ -90,7 +91,7 @@ def spot_pays(kind: str, payouts: PayoutSet) -> str:
                 "six": ratio_text(payouts.banker_six_pays),
             }
         return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.banker_pays)}
-    best = max(payouts.lion_margin_pays.values())
+    best = max(case.pays for case in bet_spec(kind).cases(payouts))
     return _("pays up to %(ratio)s") % {"ratio": ratio_text(best)}
 
 

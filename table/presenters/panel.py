@@ -25,9 +25,11 @@ from baccarat import (
     Burn,
     Coup,
     Hand,
+    Paid,
     Reason,
     Shoe,
     Step,
+    bet_spec,
 )
 from table import coach
 from table.amounts import chips_text
@@ -312,13 +314,14 @@ class TableView:
 
     @property
     def lion_pays(self) -> list[tuple[str, str]]:
-        """The Lion Bonus pay table: (how the side wins, what it pays), best first."""
-        payouts = self.table.payouts
-        rows = [(_("natural"), ratio_text(payouts.lion_natural_pays))]
-        rows += [
-            (_("by %(margin)s") % {"margin": margin}, ratio_text(ratio))
-            for margin, ratio in sorted(payouts.lion_margin_pays.items(), reverse=True)
-        ]
+        """The Lion Bonus pay table, from its registered payout cases: (how the side wins, what it
+        pays), a natural first, then the margins from the widest."""
+        cases = bet_spec("lion_player").cases(self.table.payouts)
+        rows = [(_("natural"), ratio_text(case.pays)) for case in cases if case.paid is Paid.WON_NATURAL]
+        margins = sorted(
+            (case for case in cases if case.margin is not None), key=lambda case: -(case.margin or 0)
+        )
+        rows += [(_("by %(margin)s") % {"margin": case.margin}, ratio_text(case.pays)) for case in margins]
         return rows
 
     @property
