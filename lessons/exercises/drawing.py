@@ -34,16 +34,22 @@ def player_rule_question(total: int) -> Question:
     )
 
 
-def banker_stood_question(total: int) -> Question:
-    draws = banker_draws(total, None)
-    why = banker_row_rule(total, None)
+def banker_question(kind: str, total: int, third: int | None) -> Question:
+    """Does Banker, on ``total``, draw after Player's third card ``third`` (``None``: Player stood)?
+
+    The one Banker question: lesson 7 asks it after Player stood, lesson 8 cell by cell.
+    """
     return _choice(
-        "drawing",
-        banker_prompt(total, None),
+        kind,
+        banker_prompt(total, third),
         _draw_choices(),
-        "draws" if draws else "stands",
-        why,
+        "draws" if banker_draws(total, third) else "stands",
+        banker_row_rule(total, third),
     )
+
+
+def banker_stood_question(total: int) -> Question:
+    return banker_question("drawing", total, None)
 
 
 def new_total_question(player: int, third: int) -> Question:
