@@ -118,7 +118,7 @@ def test_exercise_feedback_speaks_the_chosen_language(client, course, code):
     with translation.override(code):
         from lessons.exercises import counting_question
 
-        why = counting_question(["7H", "8C"])["why"]
+        why = counting_question(["7H", "8C"]).why
     assert escape(why) in html
 
 

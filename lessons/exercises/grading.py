@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from baccarat import (
     CENT,
     AmbiguousAmountError,
     InvalidAmountError,
 )
-from lessons.exercises.question import Question
+from lessons.exercises.question import CHOICE, Question
 from table.amounts import ambiguous_message, typed_amount
 
 
@@ -22,22 +21,20 @@ class BadAnswer(ValueError):
         self.message = message
 
 
-def normalise(question: Question | Mapping[str, Any], data: Mapping[str, str]) -> str:
+def normalise(question: Question, data: Mapping[str, str]) -> str:
     """The posted answer in the question's own form ("draws", "109.50", "90.00|10.00").
-
-    ``question`` is a ``Question`` or the dict it is stored as (``Question.as_data``): both read alike.
 
     Amounts are read in the active language's way of writing numbers (``typed_amount``).
 
     :raises BadAnswer: if it is missing, not one of the choices, not an amount, or reads two ways.
     """
-    if question["form"] == "choice":
+    if question.form == CHOICE:
         answer = str(data.get("answer", "")).strip()
-        if answer not in {value for value, _label in question["choices"]}:
+        if answer not in {value for value, _label in question.choices}:
             raise BadAnswer(answer)
         return answer
     amounts = []
-    for name, _label in question["fields"]:
+    for name, _label in question.fields:
         text = str(data.get(f"answer_{name}", ""))
         try:
             amount = typed_amount(text)

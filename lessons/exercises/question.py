@@ -81,14 +81,3 @@ class Question:
             cards=tuple(str(token) for token in data.get("cards", ())),
             road=None if road is None else as_road(road),
         )
-
-    # Read like the stored dict (``question["prompt"]``, ``"road" in question``), as callers and
-    # templates that see both a fresh question and a stored one do.
-    def __getitem__(self, key: str) -> Any:
-        return self.as_data()[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.as_data()
-
-    def __or__(self, other: Mapping[str, Any]) -> dict[str, Any]:
-        return self.as_data() | dict(other)

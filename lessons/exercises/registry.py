@@ -56,7 +56,7 @@ class Exercise(NamedTuple):
 
     scripted: list[Callable[[], Question]]
     generate: Callable[[random.Random], Question]
-    grade: Callable[[Question | Mapping[str, Any], Mapping[str, str]], str] = normalise
+    grade: Callable[[Question, Mapping[str, str]], str] = normalise
 
 
 def _lion_example() -> Question:
@@ -165,9 +165,13 @@ def question_for(kind: str, index: int, rng: random.Random) -> Question:
 
 
 def grade(question: Question | Mapping[str, Any], data: Mapping[str, str]) -> str:
-    """The posted answer to ``question`` (fresh or as stored) in its own form, by its kind's grader.
+    """The posted answer to ``question`` (fresh, or as stored: ``Question.as_data``) in its own form,
+    by its kind's grader.
 
     :raises BadAnswer: if the answer is missing or not of the question's form.
+    :raises KeyError: if a stored question lacks a field every question has.
     """
-    exercise = EXERCISES.get(str(question["kind"])) if "kind" in question else None
+    if not isinstance(question, Question):
+        question = Question.from_data(question)
+    exercise = EXERCISES.get(question.kind)
     return (exercise.grade if exercise else normalise)(question, data)

@@ -10,6 +10,7 @@ replayed and foreign answers count nothing (plain requests and htmx alike).
 import base64
 import binascii
 import contextlib
+import dataclasses
 import random
 import re
 import zlib
@@ -145,10 +146,10 @@ def test_every_exercise_page_carries_only_a_nonce_and_the_answer_stays_on_the_se
 def test_the_exercise_html_is_the_same_whichever_answer_is_right(rf_request, learner, slug):
     """Render the exercise twice, the kept answer changed in between: not a byte of the page differs."""
     question = exercises.question_for(LESSONS[slug].exercise, 0, random.Random(1))
-    if question["form"] == "choice":
-        other = next(value for value, _ in question["choices"] if value != question["answer"])
+    if question.form == "choice":
+        other = next(value for value, _ in question.choices if value != question.answer)
     else:
-        other = "|".join("1.00" for _ in question["fields"])
+        other = "|".join("1.00" for _ in question.fields)
     context = {
         "lesson": Lesson.objects.get(slug=slug),
         "spec": LESSONS[slug],
@@ -161,14 +162,14 @@ def test_the_exercise_html_is_the_same_whichever_answer_is_right(rf_request, lea
             "",
             render_to_string(
                 "lessons/partials/_exercise.html",
-                context | {"question": question | {"answer": right}},
+                context | {"question": dataclasses.replace(question, answer=right)},
                 rf_request,
             ),
         )
-        for right in (question["answer"], other)
+        for right in (question.answer, other)
     ]
 
-    assert other != question["answer"]
+    assert other != question.answer
     assert renders[0] == renders[1]
 
 

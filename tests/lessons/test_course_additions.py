@@ -207,11 +207,11 @@ def test_generated_lion_questions_agree_with_the_reference_pay_table_over_many_s
     seen = set()
     for seed in range(600):
         question = exercises.question_for("house-edge", 7, random.Random(seed))
-        if "Lion Bonus" not in question["prompt"]:
+        if "Lion Bonus" not in question.prompt:
             continue
-        assert Decimal(question["answer"]) == lion_answer(question["prompt"]), question["prompt"]
-        assert question["form"] == "numbers" and question["why"]
-        seen.add(question["why"].split(" ")[0] + str(Decimal(question["answer"]) > 0))
+        assert Decimal(question.answer) == lion_answer(question.prompt), question.prompt
+        assert question.form == "numbers" and question.why
+        seen.add(question.why.split(" ")[0] + str(Decimal(question.answer) > 0))
     # Wins by a natural, by a margin, pushes and losses all come up.
     assert len(seen) >= 4
 
@@ -220,25 +220,25 @@ def test_generated_lion_coups_are_real_coups():
     """A made-up Lion Bonus question never shows totals a coup cannot end on (a natural of 7, say)."""
     for seed in range(300):
         question = exercises.question_for("house-edge", 7, random.Random(seed))
-        if "Lion Bonus" not in question["prompt"]:
+        if "Lion Bonus" not in question.prompt:
             continue
-        player, banker = map(int, re.search(r"Player (\d) to Banker (\d)", question["prompt"]).groups())
-        if "No natural" not in question["prompt"]:
+        player, banker = map(int, re.search(r"Player (\d) to Banker (\d)", question.prompt).groups())
+        if "No natural" not in question.prompt:
             assert max(player, banker) >= 8
 
 
 def test_generated_stake_questions_on_limits_follow_the_preset():
     for seed in range(300):
         question = exercises.question_for("stake", 3, random.Random(seed))
-        match = re.search(r"Can you confirm (\d+) on", question["prompt"])
+        match = re.search(r"Can you confirm (\d+) on", question.prompt)
         if match is None:
             continue
         fits = STANDARD_TABLE.min_bet <= int(match.group(1)) <= STANDARD_TABLE.max_bet
-        assert question["answer"] == ("yes" if fits else "no")
+        assert question.answer == ("yes" if fits else "no")
 
 
 def test_generated_questions_of_lesson_9_cover_the_new_kinds():
-    prompts = [exercises.question_for("house-edge", 7, random.Random(seed))["prompt"] for seed in range(200)]
+    prompts = [exercises.question_for("house-edge", 7, random.Random(seed)).prompt for seed in range(200)]
     for words in ("Lion Bonus", "pays Tie 9:1", "A book gives", "German casino variant"):
         assert any(words in prompt for prompt in prompts), words
 
@@ -249,10 +249,10 @@ def test_the_scripted_additions_come_right_after_the_questions_that_complete_eac
     settlement = exercises.question_for("settlement", 5, rng)
     edge = [exercises.question_for("house-edge", index, rng) for index in range(3, 7)]
 
-    assert stake[1]["answer"] == "80.00|20.00" and stake[2]["answer"] == "no"
-    assert settlement["answer"] == "99.50" and "−0.50" in settlement["why"]
-    assert edge[0]["answer"] == "70.00"
-    assert [question["answer"] for question in edge[1:]] == ["nine", "both", "natural"]
+    assert stake[1].answer == "80.00|20.00" and stake[2].answer == "no"
+    assert settlement.answer == "99.50" and "−0.50" in settlement.why
+    assert edge[0].answer == "70.00"
+    assert [question.answer for question in edge[1:]] == ["nine", "both", "natural"]
     assert (LESSONS["first-stake"].required, LESSONS["settlement"].required) == (3, 5)
     assert LESSONS["house-edge"].required == 3
 

@@ -225,12 +225,12 @@ def test_generated_settlement_questions_agree_with_hand_arithmetic(seed):
     A question may stake on one spot or on two (Player and Banker together, say): each is settled alone.
     """
     question = exercises.question_for("settlement", 6, random.Random(seed))
-    confirmed = re.search(r"confirm (.+?) \(balance", question["prompt"]).group(1)
+    confirmed = re.search(r"confirm (.+?) \(balance", question.prompt).group(1)
     stakes = {kind.lower(): Decimal(amount) for amount, kind in re.findall(r"(\d+) on (\w+)", confirmed)}
     winner = (
         "tie"
-        if "It is a tie" in question["prompt"]
-        else re.search(r"(\w+) wins", question["prompt"]).group(1).lower()
+        if "It is a tie" in question.prompt
+        else re.search(r"(\w+) wins", question.prompt).group(1).lower()
     )
     returned = sum(
         {
@@ -242,17 +242,15 @@ def test_generated_settlement_questions_agree_with_hand_arithmetic(seed):
         }.get((kind, winner), Decimal(0))
         for kind, amount in stakes.items()
     )
-    assert stakes and Decimal(question["answer"]) == 100 - sum(stakes.values()) + returned
+    assert stakes and Decimal(question.answer) == 100 - sum(stakes.values()) + returned
 
 
 @given(seed=st.integers(0, 10**6))
 def test_generated_counting_questions_keep_the_last_digit(seed):
     question = exercises.question_for("counting", 3, random.Random(seed))
     points = {"A": 1, "10": 0, "J": 0, "Q": 0, "K": 0}
-    total = sum(
-        points[token[:-1]] if token[:-1] in points else int(token[:-1]) for token in question["cards"]
-    )
-    assert question["answer"] == str(total % 10)
+    total = sum(points[token[:-1]] if token[:-1] in points else int(token[:-1]) for token in question.cards)
+    assert question.answer == str(total % 10)
 
 
 @pytest.mark.parametrize("kind", sorted(exercises.EXERCISES))
@@ -260,15 +258,15 @@ def test_every_exercise_kind_has_scripted_and_generated_questions_that_grade_the
     for index in range(9):
         question = exercises.question_for(kind, index, random.Random(index))
         data = (
-            {"answer": question["answer"]}
-            if question["form"] == "choice"
+            {"answer": question.answer}
+            if question.form == "choice"
             else {
                 f"answer_{name}": value
-                for (name, _), value in zip(question["fields"], question["answer"].split("|"), strict=True)
+                for (name, _), value in zip(question.fields, question.answer.split("|"), strict=True)
             }
         )
-        assert exercises.normalise(question, data) == question["answer"]
-        assert question["why"] and question["shown"]
+        assert exercises.normalise(question, data) == question.answer
+        assert question.why and question.shown
 
 
 # Issue 17: each question asks only what its lesson taught --------------------------------------------
@@ -283,27 +281,25 @@ def test_lesson_5_asks_only_whether_there_is_a_natural():
     """Its instructions say "decide whether there is a natural": no question needs a drawing rule."""
     for seed in range(3000):
         question = exercises.question_for("naturals", 2, random.Random(seed))
-        player, banker = _totals(question["cards"])
+        player, banker = _totals(question.cards)
         natural = player >= 8 or banker >= 8
 
-        assert question["prompt"].endswith("Is there a natural?")
-        assert question["answer"] == ("yes" if natural else "no")
-        assert ("nobody draws" in question["why"]) is natural
-        assert "0 to 5" not in question["why"] and "stands" not in question["why"]
+        assert question.prompt.endswith("Is there a natural?")
+        assert question.answer == ("yes" if natural else "no")
+        assert ("nobody draws" in question.why) is natural
+        assert "0 to 5" not in question.why and "stands" not in question.why
 
 
 def test_the_counting_exercise_gives_a_third_card_only_where_the_rules_deal_one():
     """A three-card hand is one the engine deals: never on a two-card 7, 8 or 9."""
     for seed in range(3000):
-        cards = exercises.question_for("counting", 3, random.Random(seed))["cards"]
+        cards = exercises.question_for("counting", 3, random.Random(seed)).cards
         if len(cards) == 3:
             assert sum(Card.parse(token).points for token in cards[:2]) % 10 <= 6
 
 
 def test_the_counting_exercise_still_asks_about_three_card_hands():
-    lengths = [
-        len(exercises.question_for("counting", 3, random.Random(seed))["cards"]) for seed in range(300)
-    ]
+    lengths = [len(exercises.question_for("counting", 3, random.Random(seed)).cards) for seed in range(300)]
     assert 60 < lengths.count(3) < 140 and set(lengths) == {2, 3}
 
 
@@ -322,16 +318,16 @@ def test_exercise_balances_always_show_two_decimals(language):
             Outcome(player_total=8, banker_total=5, player_count=2, banker_count=2, natural=True),
         )
     separator = "." if language == "en" else ","
-    assert lost["shown"].endswith(f": 90{separator}00")
-    assert won["shown"].endswith(f": 110{separator}00")
+    assert lost.shown.endswith(f": 90{separator}00")
+    assert won.shown.endswith(f": 110{separator}00")
 
 
 def test_the_house_edge_figures_in_exercises_carry_the_locale_percent_sign():
     with translation.override("en"):
-        why = exercises.tie_question()["why"]
+        why = exercises.tie_question().why
     assert "14.3596% against 1.2351% for Player" in why
     with translation.override("de"):
-        why = exercises.tie_question()["why"]
+        why = exercises.tie_question().why
     assert "14,3596 %" in why and "1,2351 %" in why
 
 

@@ -70,9 +70,9 @@ def test_the_lesson_page_prints_the_halves_rounded_and_the_worst_loss_without_a_
 )
 def test_one_loss_is_one_coup_and_more_are_coups(language, one, two):
     with translation.override(language):
-        assert one in exercises.martingale_question(1)["prompt"]
-        assert two in exercises.martingale_question(2)["prompt"]
-        assert "1 coups" not in exercises.martingale_question(1)["prompt"].lower()
+        assert one in exercises.martingale_question(1).prompt
+        assert two in exercises.martingale_question(2).prompt
+        assert "1 coups" not in exercises.martingale_question(1).prompt.lower()
 
 
 @pytest.mark.parametrize(

@@ -139,14 +139,14 @@ def test_no_arranged_shoe_gives_the_bettor_the_edge():
 def test_every_generated_question_is_answerable_and_right(seed):
     question = exercises.question_for("systems", 99, random.Random(seed))
 
-    if question["form"] == "choice":
-        assert question["answer"] in {value for value, _label in question["choices"]}
+    if question.form == "choice":
+        assert question.answer in {value for value, _label in question.choices}
     else:
-        lost, stake = (Fraction(part) for part in question["answer"].split("|"))
+        lost, stake = (Fraction(part) for part in question.answer.split("|"))
         assert stake == lost + 5 and (stake / 5).denominator == 1 and int(stake / 5).bit_count() == 1
-    if "road" in question:
-        cells = [cell for column in question["road"] for cell in column if cell[0]]
-        assert int(question["answer"]) <= len(cells)
+    if question.road is not None:
+        cells = [cell for column in question.road for cell in column if cell[0]]
+        assert int(question.answer) <= len(cells)
 
 
 @pytest.mark.parametrize("chunk", range(5))
@@ -158,8 +158,8 @@ def test_every_generated_road_question_offers_its_right_answer(chunk):
         if rng.randrange(4) != 0:  # the generator's first draw picks the kind; 0 is a road
             continue
         question = exercises.question_for("systems", 99, random.Random(seed))
-        choices = [value for value, _label in question["choices"]]
-        assert question["answer"] in choices, seed
+        choices = [value for value, _label in question.choices]
+        assert question.answer in choices, seed
         assert choices == [str(value) for value in range(1, len(choices) + 1)] and len(choices) % 4 == 0
         roads += 1
     assert roads > 150
@@ -167,9 +167,9 @@ def test_every_generated_road_question_offers_its_right_answer(chunk):
 
 def test_a_run_longer_than_eight_is_offered_without_being_the_last_choice():
     question = exercises.road_question(["player"] * 9 + ["banker"] * 3)
-    assert question["answer"] == "9"
-    assert [value for value, _label in question["choices"]] == [str(value) for value in range(1, 13)]
-    assert exercises.road_question(["banker"] * 8 + ["player"])["choices"][-1] == ["8", "8"]
+    assert question.answer == "9"
+    assert [value for value, _label in question.choices] == [str(value) for value in range(1, 13)]
+    assert exercises.road_question(["banker"] * 8 + ["player"]).choices[-1] == ("8", "8")
 
 
 def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client, learner, monkeypatch):
@@ -178,7 +178,7 @@ def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client
     LessonProgressFactory(user=learner, lesson=lesson, attempts=scripted, correct=scripted)
     monkeypatch.setattr(views, "RNG", random.Random(327))
     expected = exercises.question_for("systems", 99, random.Random(327))
-    assert int(expected["answer"]) > 8  # the case the issue reproduced
+    assert int(expected.answer) > 8  # the case the issue reproduced
 
     exercise_shown(learner_client, SLUG)
     response = learner_client.get(URL)
@@ -187,7 +187,7 @@ def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client
     token = re.search(r'name="token" value="([^"]+)"', html[html.index('id="exercise"') :]).group(1)
     graded = learner_client.post(
         reverse("lessons:exercise-answer", args=[SLUG]),
-        {"token": token, "answer": expected["answer"]},
+        {"token": token, "answer": expected.answer},
         headers=HX,
     )
     assert graded.status_code == HTTPStatus.OK and "✓" in graded.content.decode()
@@ -195,21 +195,21 @@ def test_the_lesson_page_serves_seed_327s_long_road_and_grades_it(learner_client
 
 def test_the_road_question_reads_the_longest_run():
     question = exercises.road_question(["banker"] * 4 + ["tie", "player", "banker", "banker"])
-    assert question["answer"] == "4"
-    assert question["road"][0][3] == ["banker", 1]  # the tie is marked on the fourth Banker
+    assert question.answer == "4"
+    assert question.road[0][3] == ("banker", 1)  # the tie is marked on the fourth Banker
 
 
 def test_martingale_after_seven_losses_is_above_the_table_maximum_but_not_after_six():
-    assert exercises.table_limit_question(7)["answer"] == "no"
-    assert exercises.table_limit_question(6)["answer"] == "yes"
-    assert exercises.martingale_question(3)["answer"] == "35.00|40.00"
+    assert exercises.table_limit_question(7).answer == "no"
+    assert exercises.table_limit_question(6).answer == "yes"
+    assert exercises.martingale_question(3).answer == "35.00|40.00"
 
 
 def test_a_system_leaves_the_expected_loss_where_flat_betting_has_it():
     question = exercises.system_loss_question("martingale", 2000)
     edge = odds_for_decks(8, STANDARD).house_edge[BetKind.PLAYER]
-    assert question["answer"] == "same"
-    assert f"{float(edge) * 2000:.2f}" in question["shown"]
+    assert question.answer == "same"
+    assert f"{float(edge) * 2000:.2f}" in question.shown
 
 
 def test_the_exercise_grades_a_posted_answer_and_the_road_is_drawn_on_the_page(learner_client):

@@ -73,7 +73,15 @@ def _each_reader(typed: str) -> dict[str, object]:
         found["coach call"] = coach.parse_call_amount(typed)
     except errors.InvalidInput as error:
         found["coach call"] = error.message
-    question = {"form": "numbers", "fields": [["balance", "Balance"]]}
+    question = exercises.Question(
+        kind="settlement",
+        prompt="",
+        form="numbers",
+        answer="",
+        why="",
+        shown="",
+        fields=(("balance", "Balance"),),
+    )
     try:
         found["exercise"] = Decimal(exercises.normalise(question, {"answer_balance": typed}))
     except exercises.BadAnswer as error:
