@@ -160,7 +160,7 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
         progress = lesson_progress(user=request.user, lesson=lesson)
         examples = []
         for found in spec.examples:
-            # An example not opened yet has no view: the page asks for it with a POST (its GET writes nothing).
+            # An example not opened yet has no view: the page asks for it with a POST (a GET writes nothing).
             seat = services.example_seat(user=request.user, lesson=lesson, example=found)
             view = overrides.pop(f"view:{found.key}", None) or (
                 example_view(lesson, found, seat) if seat is not None else None
@@ -323,7 +323,8 @@ def example_open(request, slug: str, key: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return _visitor_act(request, lesson, found, lambda: None)
     seat = services.example_current(user=request.user, lesson=lesson, example=found)
-    return _example_answer(request, lesson, found, example_view(lesson, found, seat), error="", status=HTTPStatus.OK)
+    view = example_view(lesson, found, seat)
+    return _example_answer(request, lesson, found, view, error="", status=HTTPStatus.OK)
 
 
 @require_POST
