@@ -29,6 +29,7 @@ def test_the_first_view_opens_no_example_and_asks_for_it_when_it_loads(learner_c
     form = page.find("form", action=url)
     assert form.attrs["method"] == "post" and form.attrs["hx-post"] == url
     assert form.attrs["hx-trigger"] == "load, submit" and form.attrs["hx-target"] == f"#example-{KEY}"
+    assert form.attrs["hx-sync"] == "body:queue all"  # one after another with the page's other load posts
     assert page.find("div", id=f"example-{KEY}") is not None
     assert page.find("div", id=f"example-{KEY}-live") is not None
     assert not Seat.objects.filter(kind=Seat.Kind.LESSON).exists()
