@@ -151,9 +151,18 @@ def example_label(lesson: Lesson, example: Example) -> str:
 
 
 def example_current(*, user, lesson: Lesson, example: Example):
-    """The learner's current attempt at a worked example, opened on first use."""
-    seat = _latest_attempt(user, lesson, example)
+    """The learner's current attempt at a worked example, opened on first use.
+
+    Exactly once: a doubled or racing request finds the attempt the first one opened (the unique
+    constraint on learner, example and attempt lets only one request open it).
+    """
+    seat = example_seat(user=user, lesson=lesson, example=example)
     return seat if seat is not None else _example_open(user, lesson, example, attempt=1)
+
+
+def example_seat(*, user, lesson: Lesson, example: Example):
+    """The learner's current attempt at a worked example, read without writing; ``None`` if not opened."""
+    return _latest_attempt(user, lesson, example)
 
 
 def example_restart(*, user, lesson: Lesson, example: Example, after: int | None = None):

@@ -160,8 +160,10 @@ def _page(request, lesson: Lesson, *, status: int = HTTPStatus.OK, **overrides) 
         progress = lesson_progress(user=request.user, lesson=lesson)
         examples = []
         for found in spec.examples:
-            view = overrides.pop(f"view:{found.key}", None) or example_view(
-                lesson, found, services.example_current(user=request.user, lesson=lesson, example=found)
+            # An example not opened yet has no view: the page asks for it with a POST (a GET writes nothing).
+            seat = services.example_seat(user=request.user, lesson=lesson, example=found)
+            view = overrides.pop(f"view:{found.key}", None) or (
+                example_view(lesson, found, seat) if seat is not None else None
             )
             examples.append((found, view, overrides.pop(f"error:{found.key}", "")))
         context["examples"] = examples
@@ -307,6 +309,22 @@ def _example_stakes(request, slug: str, key: str, action) -> HttpResponse:
     if not request.user.is_authenticated:
         return _visitor_act(request, lesson, found, _visitor_bets_closed(request, lesson, found))
     return _example_act(request, lesson, found, action(request.POST))
+
+
+@require_POST
+def example_open(request, slug: str, key: str) -> HttpResponse:
+    """Open the learner's worked example (its sandbox seat, exactly once) and show it.
+
+    The lesson page asks for it with htmx when it loads (its GET opens nothing); without JavaScript,
+    its button posts here and is sent back to the example. A visitor's example lives in their cookie:
+    it is shown as it is.
+    """
+    lesson, found = _example_or_404(slug, key)
+    if not request.user.is_authenticated:
+        return _visitor_act(request, lesson, found, lambda: None)
+    seat = services.example_current(user=request.user, lesson=lesson, example=found)
+    view = example_view(lesson, found, seat)
+    return _example_answer(request, lesson, found, view, error="", status=HTTPStatus.OK)
 
 
 @require_POST

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from baccarat import Bet, BetKind
+from lessons.course import LESSONS
 from table import services
 from tests.factories import SeatFactory
 
@@ -47,15 +48,18 @@ def _writes(client, url: str, **headers) -> list[str]:
 )
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_get_of_a_lesson_page_writes_nothing_for_a_learner_with_a_seat(client, course, slug, htmx):
-    """The visit is a POST fired by the page, the exercise's question is issued by a POST (or read back
-    when one is waiting); a GET, with or without the htmx header, only reads."""
+    """The visit is a POST fired by the page, each worked example is opened by a POST (then read back),
+    the exercise's question is issued by a POST (or read back when one is waiting); a GET, with or
+    without the htmx header, only reads, the first view too."""
     seat = SeatFactory()
     client.force_login(seat.user)
     url = reverse("lessons:lesson", args=[slug])
     headers = {"HX-Request": "true"} if htmx else {}
-    client.get(url)  # the first view opens the lesson's worked examples (each its own sandbox seat)
+    client.get(reverse("table:results"))  # the first request after login keeps the language in the session
 
-    assert _writes(client, url, **headers) == []  # no question waiting: the page asks for one
+    assert _writes(client, url, **headers) == []  # the first view: no example opened, no question waiting
+    for found in LESSONS[slug].examples:  # the page asks for each of them with a POST
+        client.post(reverse("lessons:example-open", args=[slug, found.key]), headers={"HX-Request": "true"})
     client.post(reverse("lessons:exercise-show", args=[slug]), headers={"HX-Request": "true"})
     client.post(reverse("lessons:lesson-visit", args=[slug]))
     assert _writes(client, url, **headers) == []  # the question waiting is shown again

@@ -24,6 +24,13 @@ def htmx_settled(page) -> None:
     page.wait_for_function(_HTMX_IDLE)
 
 
+def lesson_loaded(page) -> None:
+    """Wait until a learner's lesson page has opened its worked examples (htmx posts for each on load,
+    one after another) and htmx is idle: a click before that could race the posts still queued."""
+    page.wait_for_function("() => !document.querySelector(\"form[action$='/open/']\")")
+    htmx_settled(page)
+
+
 def htmx_click(page, locator) -> None:
     """Click an htmx control and wait for its answer to be swapped in and settled."""
     locator.click()

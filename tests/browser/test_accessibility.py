@@ -17,7 +17,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from lessons.course import COURSE, LESSONS
-from tests.browser.support import DEAL, PHONE, htmx_click, htmx_press
+from tests.browser.support import DEAL, PHONE, htmx_click, htmx_press, lesson_loaded
 from tests.factories import SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -115,6 +115,7 @@ def test_no_lesson_has_a_serious_or_critical_axe_violation_while_its_example_is_
     failures: dict[str, list[str]] = {}
 
     page.goto(reverse("lessons:lesson", args=["counting-totals"]))
+    lesson_loaded(page)
     deal = page.get_by_role("button", name=DEAL)
     for expected in ("Deal card 2 to Banker", "Deal card 3 to Player"):
         htmx_click(page, deal)
@@ -125,6 +126,7 @@ def test_no_lesson_has_a_serious_or_critical_axe_violation_while_its_example_is_
     scan(page, "", failures, "lesson 3, example half dealt, a wrong answer")
 
     page.goto(reverse("lessons:lesson", args=["settlement"]))
+    lesson_loaded(page)
     panel = page.locator("#example-banker-wins")
     panel.get_by_role("textbox", name="Banker chips").fill("10")
     htmx_click(page, panel.get_by_role("button", name="Confirm bets"))
@@ -268,6 +270,7 @@ def test_focus_stays_on_the_deal_button_after_each_deal_and_lands_on_the_result_
 def test_a_lesson_examples_deal_button_keeps_the_focus_and_its_cards_are_announced(page, course, log_in):
     log_in(page.context, UserFactory())
     page.goto(reverse("lessons:lesson", args=["drawing"]))
+    lesson_loaded(page)
     panel = page.locator("#example-five-draws-eight")
     live = page.locator("#example-five-draws-eight-live")
     expect(live).to_have_attribute("aria-live", "polite")

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.support import DEAL, PHONE, htmx_click
+from tests.browser.support import DEAL, PHONE, htmx_click, lesson_loaded
 from tests.factories import UserFactory
 
 #: What in the page's main part reaches past the right edge of the phone (a wide table may scroll in its box).
@@ -42,6 +42,7 @@ def test_the_changed_lessons_fit_a_phone_and_are_photographed(new_context, cours
     for slug in CHANGED:
         response = page.goto(reverse("lessons:lesson", args=[slug]))
         assert response is not None and response.ok
+        lesson_loaded(page)
         # The lesson itself (the site's header is not part of these additions).
         wide = page.evaluate(MAIN_OVERFLOW, PHONE["width"])
         assert not wide, f"{slug} in {language}: {wide}"
@@ -55,6 +56,7 @@ def test_the_two_spot_example_is_dealt_by_clicking(new_context, course, log_in, 
     log_in(context, user)
     page = context.new_page()
     page.goto(reverse("lessons:lesson", args=["settlement"]) + "#example-both-spots-section")
+    lesson_loaded(page)
     panel = page.locator("#example-both-spots")
     panel.locator("input[name='stake_player']").fill("10")
     panel.locator("input[name='stake_banker']").fill("10")

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from lessons.course import COURSE
 from ops.demo import DEMO_CLASS, DEMO_INSTRUCTOR, DEMO_INSTRUCTOR_PASSWORD
 from table.services import ledger_verify, seat_open
-from tests.browser.support import DEAL, htmx_click
+from tests.browser.support import DEAL, htmx_click, lesson_loaded
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,6 +109,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
 
     # --- Lesson 3: 4 plus 4, dealt one card per click, and the counting exercise -----------------------
     page.get_by_role("link", name="Counting a hand: 4 plus 4", exact=True).click()
+    lesson_loaded(page)
     example = page.locator("#example-four-plus-four")
     deal_cards(
         page,
@@ -127,6 +128,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
 
     # --- Lesson 4: the stake, 100 becomes 90 --------------------------------------------------------
     page.get_by_role("link", name=re.compile(r"^4\. Your first stake")).click()
+    lesson_loaded(page)
     example = page.locator("#example-stake-on-player")
     expect(chips(example, "Sandbox balance")).to_contain_text("100.00 chips")
     stake(page, example, player=10)
@@ -144,6 +146,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
 
     # --- Lesson 6: a settlement case, 10 on Banker winning less commission -----------------------------
     page.goto(reverse("lessons:lesson", args=["settlement"]))
+    lesson_loaded(page)
     example = page.locator("#example-banker-wins")
     stake(page, example, banker=10)
     deal_cards(
@@ -161,6 +164,7 @@ def test_a_new_learner_signs_up_studies_plays_three_rounds_and_the_demo_instruct
 
     # --- Lesson 7: 5 + 8, the tie example, dealt one card per click -----------------------------------
     page.goto(reverse("lessons:lesson", args=["drawing"]))
+    lesson_loaded(page)
     example = page.locator("#example-five-draws-eight")
     deal_cards(
         page,

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from accounts.models import Profile
 from table.models import Round, Seat
-from tests.browser.support import DEAL, htmx_click, htmx_press, htmx_settled
+from tests.browser.support import DEAL, htmx_click, htmx_press, htmx_settled, lesson_loaded
 from tests.browser.test_accessibility import report, scan
 from tests.browser.test_keyboard import tab_to
 from tests.browser.test_phone import report as phone_report
@@ -370,6 +370,7 @@ def test_no_spot_name_is_split_in_a_lesson_example_on_the_smallest_phone(new_con
     log_in(context, user)
     page = context.new_page()
     page.goto(reverse("lessons:lesson", args=[slug]))
+    lesson_loaded(page)
     assert page.locator(".spot-name", has_text="Unentschieden").count()
     assert page.evaluate(SPLIT_WORDS) == []
 
