@@ -25,6 +25,22 @@ from playwright.sync_api import expect
 
 from tests.browser.support import DESKTOP, PHONE, Dealer
 
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix) -> None:
+    """On SQLite the browser tests' database is a file, as a real installation's is.
+
+    Django's default in-memory test database shares one cache between the live server's threads,
+    and there a write that meets another one fails at once ("database table is locked") instead of
+    waiting its turn (the settings' 20 s timeout). A lesson page sends several requests as it loads
+    (the visit, the exercise, its examples), so the browser tests need the waiting a file gives.
+    """
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        name = Path(os.environ.get("TMPDIR", "/tmp")) / f"puntobanco-browser-tests-{os.getpid()}.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
+
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FLAGS = [
