@@ -15,9 +15,9 @@ from accounts.models import Membership
 from baccarat import Bet, BetKind
 from progress.models import Lesson, LessonProgress
 from progress.services import payout_answer_record
-from table import services
+from table import playing, services
 from table.models import Round
-from tests.factories import UserFactory, arrange_shoe
+from tests.factories import UserFactory
 
 D = Decimal
 
@@ -60,17 +60,7 @@ def progress(user, number, *, attempts, correct, done=False, last_visited=None):
 
 def play(seat, cards=PLAYER_WINS, **stakes):
     """Arrange the shoe, confirm the bets and deal the coup to the end (as the table tests do)."""
-    arrange_shoe(seat, cards)
-    round = services.round_confirm(
-        user=seat.user, seat_id=seat.pk, bets=[Bet(BetKind(k), D(v)) for k, v in stakes.items()]
-    )
-    index = 0
-    while round.state != Round.State.SETTLED:
-        round = services.round_deal(
-            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
-        ).round
-        index += 1
-    return round
+    return playing.round_play(seat, stakes, cards=cards)
 
 
 def play_lesson_example(user, attempt=1):
@@ -137,8 +127,13 @@ def csv_rows(response):
 
 
 def payout_answers(user, count, *, seconds=2, correct=True):
+    payout_answers_taking(user, [seconds] * count, correct=correct)
+
+
+def payout_answers_taking(user, times, *, start=0, correct=True):
+    """Payout answers taking each of ``times`` seconds, an hour ago, on the server's clock."""
     moment = timezone.now() - timedelta(hours=1)
-    for index in range(count):
+    for index, seconds in enumerate(times, start=start):
         payout_answer_record(
             user=user,
             nonce=f"{user.pk:08d}{index:024d}",
@@ -147,6 +142,6 @@ def payout_answers(user, count, *, seconds=2, correct=True):
             answer={},
             correct=correct,
             issued_at=moment,
-            answered_at=moment + timedelta(seconds=seconds),
+            answered_at=moment + timedelta(seconds=float(seconds)),
         )
         moment += timedelta(seconds=10)

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from progress.services import payout_answer_record, payout_skip_record
-from tests.instructors.helpers import csv_rows, join, page_url, screen_table
+from progress.services import payout_skip_record
+from tests.instructors.helpers import csv_rows, join, page_url, payout_answers_taking, screen_table
 from tests.support import parse
 
 pytestmark = pytest.mark.django_db
@@ -15,19 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def answers(user, times, *, start=0):
     """Right payout answers taking each of ``times`` seconds (strings), an hour ago, on the server's clock."""
-    moment = timezone.now() - timedelta(hours=1)
-    for index, seconds in enumerate(times, start=start):
-        payout_answer_record(
-            user=user,
-            nonce=f"{user.pk:08d}{index:024d}",
-            kind="payout-tie",
-            question={},
-            answer={},
-            correct=True,
-            issued_at=moment,
-            answered_at=moment + timedelta(seconds=float(seconds)),
-        )
-        moment += timedelta(seconds=10)
+    payout_answers_taking(user, times, start=start)
 
 
 def mastery_cells(staff_client, classroom):

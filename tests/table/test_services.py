@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from baccarat import Bet, BetKind, Shoe
-from table import errors, services
+from table import errors, playing, services
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
 
@@ -19,15 +19,7 @@ def bets(**stakes):
 
 def play(seat, cards, **stakes):
     """Arrange the shoe, confirm the bets and deal the coup to the end; return the settled round."""
-    arrange_shoe(seat, cards)
-    round = services.round_confirm(user=seat.user, seat_id=seat.pk, bets=bets(**stakes))
-    index = 0
-    while round.state != Round.State.SETTLED:
-        round = services.round_deal(
-            user=seat.user, seat_id=seat.pk, round_number=round.number, expected_index=index
-        ).round
-        index += 1
-    return round
+    return playing.round_play(seat, stakes, cards=cards)
 
 
 def balance(seat):
