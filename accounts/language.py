@@ -16,11 +16,12 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from accounts.models import Profile
+from accounts.models import PROFILE_LANGUAGE_SESSION_KEY, Profile
 
 LANGUAGE_CODES = {code for code, _ in settings.LANGUAGES}
-#: The profile's language, remembered in the (signed-cookie) session: one query per log-in, not per request.
-SESSION_KEY = "profile_language"
+#: The profile's language, remembered in the session when the learner logs in (``accounts.models``): one
+#: query per log-in, and no request after it writes the session to remember it (a GET writes nothing).
+SESSION_KEY = PROFILE_LANGUAGE_SESSION_KEY
 
 
 @require_POST
@@ -42,7 +43,7 @@ class ProfileLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = None
         if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and request.user.is_authenticated:
-            if SESSION_KEY not in request.session:
+            if SESSION_KEY not in request.session:  # a session from before log-ins remembered it
                 language = (
                     Profile.objects.filter(user=request.user).values_list("language", flat=True).first()
                 )

@@ -12,9 +12,12 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.dispatch import receiver
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -159,6 +162,20 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+#: The session key under which a log-in keeps the profile's language (read by ``accounts.language``).
+PROFILE_LANGUAGE_SESSION_KEY = "profile_language"
+
+
+@receiver(user_logged_in, dispatch_uid="accounts.remember_profile_language")
+def remember_profile_language(
+    sender: object, request: HttpRequest | None, user: User, **kwargs: object
+) -> None:
+    """At log-in, keep the learner's profile language in the new session, so no later GET writes it there."""
+    if request is not None and hasattr(request, "session"):
+        language = Profile.objects.filter(user=user).values_list("language", flat=True).first()
+        request.session[PROFILE_LANGUAGE_SESSION_KEY] = language or ""
 
 
 #: How long an instructor's password-reset link works.

@@ -25,8 +25,7 @@ PAGES = ["table:play", "table:results", "table:odds"]
 def test_a_get_of_a_table_page_writes_nothing_for_a_learner_with_a_seat(client, page):
     seat = SeatFactory()
     services.round_confirm(user=seat.user, bets=[Bet(BetKind.PLAYER, Decimal(10))])
-    client.force_login(seat.user)
-    client.get(reverse(page))  # the session is written once, at login time; not part of the page
+    client.force_login(seat.user)  # the log-in writes the session, with the profile's language in it
 
     with CaptureQueriesContext(connection) as captured:
         response = client.get(reverse(page))
@@ -55,7 +54,6 @@ def test_a_get_of_a_lesson_page_writes_nothing_for_a_learner_with_a_seat(client,
     client.force_login(seat.user)
     url = reverse("lessons:lesson", args=[slug])
     headers = {"HX-Request": "true"} if htmx else {}
-    client.get(reverse("table:results"))  # the first request after login keeps the language in the session
 
     assert _writes(client, url, **headers) == []  # the first view: no example opened, no question waiting
     for found in LESSONS[slug].examples:  # the page asks for each of them with a POST

@@ -4,6 +4,8 @@ from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -148,6 +150,19 @@ def test_the_profiles_language_follows_the_learner_to_another_browser(client, co
 
     assert parse(response.content).find("html").attrs["lang"] == "id"
     assert response.cookies["language"].value == "id"
+
+
+def test_logging_in_remembers_the_profiles_language_so_the_first_page_writes_nothing(client, course):
+    learner = UserFactory(password="a long teaching password")
+    ProfileFactory(user=learner, language="de")
+    client.post(reverse("login"), {"username": learner.username, "password": "a long teaching password"})
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(reverse("home"))
+
+    assert parse(response.content).find("html").attrs["lang"] == "de"
+    writes = [query["sql"] for query in captured if query["sql"].lstrip().startswith(("INSERT", "UPDATE"))]
+    assert writes == []
 
 
 def test_an_unknown_language_changes_nothing(client, course):
