@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from baccarat.amounts import CENT, parse_amount, read_amount
 from baccarat.bets import LANGUAGES, BetSpec, all_bets, bet_spec, register, registry_version, unregister
-from baccarat.cards import Card, Rank, Suit, hand_total
+from baccarat.cards import Card, Rank, Suit, hand_total, is_pair
 from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
 from baccarat.deal import DealRequest, deal_request
+from baccarat.derived_roads import (
+    BIG_EYE_BOY,
+    COCKROACH_PIG,
+    DERIVED_ROADS,
+    SMALL_ROAD,
+    DerivedCell,
+    DerivedRoad,
+    Mark,
+    derived_marks,
+    derived_road,
+)
 from baccarat.errors import (
     AmbiguousAmountError,
     CoupOverError,
@@ -38,7 +49,7 @@ from baccarat.payouts import (
     validate_bets,
 )
 from baccarat.paytable import Paid, PaymentCase
-from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
+from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road, lay_out, opening_pairs
 from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
 from baccarat.simulate import SimulationResult, play_coup, simulate
@@ -56,6 +67,9 @@ from baccarat.systems import (
 
 __all__ = [
     "BANKER_TABLE",
+    "BIG_EYE_BOY",
+    "COCKROACH_PIG",
+    "DERIVED_ROADS",
     "CENT",
     "LANGUAGES",
     "DEFAULT_CUT_FROM_END",
@@ -63,6 +77,7 @@ __all__ = [
     "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
     "ROAD_ROWS",
+    "SMALL_ROAD",
     "STANDARD",
     "AmbiguousAmountError",
     "Bet",
@@ -75,12 +90,15 @@ __all__ = [
     "Coup",
     "CoupOverError",
     "DealRequest",
+    "DerivedCell",
+    "DerivedRoad",
     "EngineError",
     "Hand",
     "InvalidAmountError",
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
+    "Mark",
     "Odds",
     "Outcome",
     "Paid",
@@ -109,12 +127,17 @@ __all__ = [
     "coup_variance",
     "deal_request",
     "deck_counts",
+    "derived_marks",
+    "derived_road",
     "exact_odds",
     "expected_return",
     "hand_total",
     "is_natural",
+    "is_pair",
+    "lay_out",
     "martingale_stake",
     "odds_for_decks",
+    "opening_pairs",
     "outcome_distribution",
     "parse_amount",
     "payment_case",
