@@ -62,10 +62,11 @@ class ShoeCoup(NamedTuple):
     winner: str
     player_total: int
     banker_total: int
+    cards: str = ""  # the tokens dealt, in order (the bead plate's pair dots)
 
 
 def shoe_rounds(seat: Seat) -> list[ShoeCoup]:
-    """The settled rounds of the current shoe, oldest first (for the bead plate and the Big Road).
+    """The settled rounds of the current shoe, oldest first (for the bead plate and the roads).
 
     Plain rows, not model instances: the end of every coup reads the whole shoe's rounds again.
     """
@@ -73,7 +74,7 @@ def shoe_rounds(seat: Seat) -> list[ShoeCoup]:
         settled_rounds(seat)
         .filter(shoe_number=seat.shoe_number)
         .order_by("number")
-        .values_list("number", "winner", "player_total", "banker_total")
+        .values_list("number", "winner", "player_total", "banker_total", "cards")
     )
     return [ShoeCoup(*row) for row in rows]
 
