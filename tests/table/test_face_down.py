@@ -51,9 +51,13 @@ def test_the_setting_is_saved_on_the_seat_and_switched_back(player, seat, header
 
     switch(player, "off", headers)
     assert face_down(seat) is False
-    assert parse(player.get(reverse("table:play")).content).find("form", class_="face-down-form").find(
-        "button"
-    ).text == "Deal face down"
+    assert (
+        parse(player.get(reverse("table:play")).content)
+        .find("form", class_="face-down-form")
+        .find("button")
+        .text
+        == "Deal face down"
+    )
 
 
 @pytest.mark.parametrize("headers", MODES)
@@ -93,7 +97,9 @@ def test_the_face_down_card_is_a_button_and_what_it_changed_waits_for_the_turn(p
     assert back.attrs["aria-label"] == "Face-down card: turn it"
     assert "autofocus" in back.attrs and back.attrs["aria-keyshortcuts"] == "T"
     assert not shown.find_all("svg", class_="card")  # no face
-    assert shown.find("p", class_="narration").text == "The card is face down: click it, or press T, to turn it."
+    assert (
+        shown.find("p", class_="narration").text == "The card is face down: click it, or press T, to turn it."
+    )
     # Without the script, the back's form opens the table, where the card is face up.
     form = shown.find("form", class_="card-back-form")
     assert form.attrs["action"] == reverse("table:play") and form.attrs["method"] == "get"
@@ -156,7 +162,10 @@ def test_without_htmx_a_face_down_deal_shows_the_table_with_the_card_face_up(pla
     assert response.status_code == HTTPStatus.FOUND
     page = parse(player.get(response.url).content)
     assert not page.find_all("button", class_="card-back")
-    assert page.find("div", id="table-panel-cards-player").find("svg", class_="card").attrs["aria-label"] == "four"
+    assert (
+        page.find("div", id="table-panel-cards-player").find("svg", class_="card").attrs["aria-label"]
+        == "four"
+    )
     assert page.find("span", id="table-panel-total-player").text == "Total: 4"
     assert page.find("button", id="table-panel-deal").text == "Deal card 2 to Banker"
 
