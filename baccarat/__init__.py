@@ -20,10 +20,12 @@ from baccarat.errors import (
     InvalidBetError,
     InvalidCardError,
     InvalidShoeError,
+    InvalidTableError,
     ShoeEmptyError,
 )
-from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat.odds import Odds, deck_cards, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 from baccarat.payouts import (
+    EZ,
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -41,6 +43,7 @@ from baccarat.paytable import Paid, PaymentCase
 from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
 from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
+from baccarat.sidebets import CardCounts, card_counts
 from baccarat.simulate import SimulationResult, play_coup, simulate
 from baccarat.systems import (
     System,
@@ -53,25 +56,30 @@ from baccarat.systems import (
     study,
     winner_draws,
 )
+from baccarat.tables import COMMON_SIDE_BETS, TABLES, TableRules, table_rules
 
 __all__ = [
     "BANKER_TABLE",
     "CENT",
-    "LANGUAGES",
+    "COMMON_SIDE_BETS",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
+    "EZ",
+    "LANGUAGES",
     "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
     "ROAD_ROWS",
     "STANDARD",
+    "TABLES",
     "AmbiguousAmountError",
     "Bet",
-    "BigRoad",
-    "Burn",
     "BetKind",
     "BetResult",
     "BetSpec",
+    "BigRoad",
+    "Burn",
     "Card",
+    "CardCounts",
     "Coup",
     "CoupOverError",
     "DealRequest",
@@ -81,6 +89,7 @@ __all__ = [
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
+    "InvalidTableError",
     "Odds",
     "Outcome",
     "Paid",
@@ -88,8 +97,8 @@ __all__ = [
     "PayoutSet",
     "Rank",
     "Reason",
-    "RoadCell",
     "Result",
+    "RoadCell",
     "Shoe",
     "ShoeEmptyError",
     "ShoeFacts",
@@ -99,15 +108,18 @@ __all__ = [
     "System",
     "SystemStudy",
     "TableLimits",
+    "TableRules",
     "Winner",
     "all_bets",
     "banker_draws",
-    "bet_spec",
     "bead_plate",
+    "bet_spec",
     "big_road",
     "burn_count",
+    "card_counts",
     "coup_variance",
     "deal_request",
+    "deck_cards",
     "deck_counts",
     "exact_odds",
     "expected_return",
@@ -129,6 +141,7 @@ __all__ = [
     "settle",
     "simulate",
     "study",
+    "table_rules",
     "unregister",
     "validate_bets",
     "winner_draws",

@@ -24,9 +24,10 @@ from baccarat.amounts import CENT
 from baccarat.bets import BetSpec, all_bets, bet_spec
 from baccarat.coup import Outcome
 from baccarat.errors import InvalidBetError
-from baccarat.paytable import NO_COMMISSION, STANDARD, PaymentCase, PayoutSet, Result
+from baccarat.paytable import EZ, NO_COMMISSION, STANDARD, PaymentCase, PayoutSet, Result
 
 __all__ = [
+    "EZ",
     "NO_COMMISSION",
     "STANDARD",
     "Bet",
@@ -54,6 +55,12 @@ class BetKind(StrEnum):
     TIE = "tie"
     LION_PLAYER = "lion_player"
     LION_BANKER = "lion_banker"
+    PLAYER_PAIR = "player_pair"
+    BANKER_PAIR = "banker_pair"
+    EITHER_PAIR = "either_pair"
+    PERFECT_PAIR = "perfect_pair"
+    DRAGON_7 = "dragon_7"
+    PANDA_8 = "panda_8"
 
     @property
     def spec(self) -> BetSpec:
