@@ -28,9 +28,19 @@ def bet_choices() -> list[tuple[str, str | Promise]]:
     return [(spec.key, bet_label(spec.key)) for spec in all_bets()]
 
 
+#: The side-bet families the practice table lays out: the Lion Bonus. The engine settles and prices
+#: more (pairs, Dragon 7, Panda 8, ``baccarat.tables``); the felt offers them once it reads a table's
+#: ``side_bets``, and until then a posted stake on one is an unknown kind (a 400).
+FELT_FAMILIES = frozenset({"lion"})
+
+
 def bet_keys(side_bets: bool = True) -> list[str]:
-    """The keys of every registered kind, in registry order; only the main bets if not ``side_bets``."""
-    return [spec.key for spec in all_bets() if side_bets or not spec.is_side_bet]
+    """The keys of the kinds the felt lays out, in registry order; the main bets only if not ``side_bets``."""
+    return [
+        spec.key
+        for spec in all_bets()
+        if not spec.is_side_bet or (side_bets and spec.family in FELT_FAMILIES)
+    ]
 
 
 def is_side_bet(key: str) -> bool:
