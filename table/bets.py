@@ -28,10 +28,11 @@ def bet_choices() -> list[tuple[str, str | Promise]]:
     return [(spec.key, bet_label(spec.key)) for spec in all_bets()]
 
 
-#: The side-bet families the practice table lays out: the Lion Bonus. The engine settles and prices
-#: more (pairs, Dragon 7, Panda 8, ``baccarat.tables``); the felt offers them once it reads a table's
-#: ``side_bets``, and until then a posted stake on one is an unknown kind (a 400).
-FELT_FAMILIES = frozenset({"lion"})
+#: The engine's side-bet families the felt does not lay out yet: pairs, Dragon 7 and Panda 8
+#: (``baccarat.tables`` says which table offers them; the felt follows once it reads a table's
+#: ``side_bets`` and has a sentence for each way they pay). A posted stake on one is an unknown
+#: kind (a 400). Every other registered kind is laid out, one registered later included.
+HELD_BACK_FAMILIES = frozenset({"pair", "either_pair", "perfect_pair", "dragon_7", "panda_8"})
 
 
 def bet_keys(side_bets: bool = True) -> list[str]:
@@ -39,7 +40,7 @@ def bet_keys(side_bets: bool = True) -> list[str]:
     return [
         spec.key
         for spec in all_bets()
-        if not spec.is_side_bet or (side_bets and spec.family in FELT_FAMILIES)
+        if not spec.is_side_bet or (side_bets and spec.family not in HELD_BACK_FAMILIES)
     ]
 
 
