@@ -31,10 +31,12 @@ from baccarat.errors import (
     InvalidBetError,
     InvalidCardError,
     InvalidShoeError,
+    InvalidTableError,
     ShoeEmptyError,
 )
-from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat.odds import Odds, deck_cards, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 from baccarat.payouts import (
+    EZ,
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -52,6 +54,7 @@ from baccarat.paytable import Paid, PaymentCase
 from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road, lay_out, opening_pairs
 from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
+from baccarat.sidebets import CardCounts, card_counts
 from baccarat.simulate import SimulationResult, play_coup, simulate
 from baccarat.systems import (
     System,
@@ -64,6 +67,7 @@ from baccarat.systems import (
     study,
     winner_draws,
 )
+from baccarat.tables import COMMON_SIDE_BETS, TABLES, TableRules, table_rules
 
 __all__ = [
     "BANKER_TABLE",
@@ -71,22 +75,26 @@ __all__ = [
     "COCKROACH_PIG",
     "DERIVED_ROADS",
     "CENT",
-    "LANGUAGES",
+    "COMMON_SIDE_BETS",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
+    "EZ",
+    "LANGUAGES",
     "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
     "ROAD_ROWS",
     "SMALL_ROAD",
     "STANDARD",
+    "TABLES",
     "AmbiguousAmountError",
     "Bet",
-    "BigRoad",
-    "Burn",
     "BetKind",
     "BetResult",
     "BetSpec",
+    "BigRoad",
+    "Burn",
     "Card",
+    "CardCounts",
     "Coup",
     "CoupOverError",
     "DealRequest",
@@ -99,6 +107,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidShoeError",
     "Mark",
+    "InvalidTableError",
     "Odds",
     "Outcome",
     "Paid",
@@ -106,8 +115,8 @@ __all__ = [
     "PayoutSet",
     "Rank",
     "Reason",
-    "RoadCell",
     "Result",
+    "RoadCell",
     "Shoe",
     "ShoeEmptyError",
     "ShoeFacts",
@@ -117,15 +126,18 @@ __all__ = [
     "System",
     "SystemStudy",
     "TableLimits",
+    "TableRules",
     "Winner",
     "all_bets",
     "banker_draws",
-    "bet_spec",
     "bead_plate",
+    "bet_spec",
     "big_road",
     "burn_count",
+    "card_counts",
     "coup_variance",
     "deal_request",
+    "deck_cards",
     "deck_counts",
     "derived_marks",
     "derived_road",
@@ -152,6 +164,7 @@ __all__ = [
     "settle",
     "simulate",
     "study",
+    "table_rules",
     "unregister",
     "validate_bets",
     "winner_draws",

@@ -9,10 +9,12 @@ from decimal import Decimal
 from baccarat import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
 from table import errors
 from table.amounts import ambiguous_message, typed_amount
+from table.bets import bet_keys
 from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"
-_KINDS = frozenset(kind.value for kind in BetKind)
+#: The kinds the felt lays out (``table.bets.bet_keys``); any other is an unknown kind.
+_KINDS = frozenset(bet_keys())
 
 
 def parse_stake(text: str) -> Decimal | None:
