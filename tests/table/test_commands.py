@@ -5,7 +5,8 @@ The tests run the command in this process through ``call_command``
 and stderr as the command line would show them); one smoke test starts a real
 ``manage.py`` process, where the process itself (exit statuses, argparse's
 usage errors, the split between stdout and stderr) is the point. ``odds`` and
-``simulate``: ``test_commands_odds.py``.
+``simulate``: ``test_commands_odds.py``; the bets of each table (``--rules``,
+``--tie-pays``): ``test_commands_tables.py``.
 """
 
 from __future__ import annotations
