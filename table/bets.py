@@ -7,6 +7,8 @@ new kind needs no migration and no second list of names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.utils.functional import Promise, lazy
 from django.utils.translation import get_language
@@ -41,3 +43,26 @@ def is_side_bet(key: str) -> bool:
 def side_of(key: str) -> Hand | None:
     """The hand a bet kind backs (``None`` for Tie)."""
     return bet_spec(key).side
+
+
+def side_bets_offered(table_side_bets: Iterable[str], class_side_bets: Iterable[str]) -> tuple[str, ...]:
+    """The side bets a learner may place: registered ones the table offers and the class shows, in
+    registry order (a key the registry no longer has is dropped).
+
+    >>> side_bets_offered(["lion_player", "lion_banker"], ["lion_banker", "no_such_bet"])
+    ('lion_banker',)
+    """
+    at_table, in_class = set(table_side_bets), set(class_side_bets)
+    return tuple(
+        spec.key for spec in all_bets() if spec.is_side_bet and spec.key in at_table and spec.key in in_class
+    )
+
+
+def main_bet_keys() -> tuple[str, ...]:
+    """The main bets' keys (every table offers them), in registry order."""
+    return tuple(spec.key for spec in all_bets() if not spec.is_side_bet)
+
+
+def side_bet_choices() -> list[tuple[str, str | Promise]]:
+    """``(key, name)`` of every registered side bet, for the class's form."""
+    return [(spec.key, bet_label(spec.key)) for spec in all_bets() if spec.is_side_bet]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from baccarat import Bet, BetKind, Coup, Shoe
+from baccarat import Bet, Coup, Shoe
 from table import coach, services
 from table.models import Round, Seat
 
@@ -34,7 +34,7 @@ def _always_right() -> bool:
 def bets_from(stakes: Stakes | Sequence[Bet]) -> list[Bet]:
     """The bets for ``round_confirm``: ``Bet`` objects as they are, stakes by kind turned into bets."""
     if isinstance(stakes, Mapping):
-        return [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
+        return [Bet(kind, Decimal(amount)) for kind, amount in stakes.items()]
     return list(stakes)
 
 

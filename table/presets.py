@@ -30,6 +30,8 @@ class Preset:
     label: str | Promise
     decks: int
     payouts: PayoutSet
+    #: The registry keys of the side bets this table offers (a class may show fewer).
+    side_bets: tuple[str, ...] = ()
     min_bet: Decimal = Decimal("5.00")
     max_bet: Decimal = Decimal("100.00")
 
@@ -62,9 +64,23 @@ class Preset:
         ) % {"decks": self.decks}
 
 
-STANDARD_TABLE = Preset(key="standard", label=gettext_lazy("Standard"), decks=8, payouts=STANDARD)
+#: The side bets both tables offer until the engine declares its tables (``baccarat.tables``): then
+#: each preset's line reads ``side_bets=TABLES[<key>].side_bets``.
+_OFFERED_TODAY: tuple[str, ...] = ("lion_player", "lion_banker")
+
+STANDARD_TABLE = Preset(
+    key="standard",
+    label=gettext_lazy("Standard"),
+    decks=8,
+    payouts=STANDARD,
+    side_bets=_OFFERED_TODAY,  # -> TABLES["standard"].side_bets
+)
 NO_COMMISSION_TABLE = Preset(
-    key="no-commission", label=gettext_lazy("No-commission"), decks=6, payouts=NO_COMMISSION
+    key="no-commission",
+    label=gettext_lazy("No-commission"),
+    decks=6,
+    payouts=NO_COMMISSION,
+    side_bets=_OFFERED_TODAY,  # -> TABLES["no-commission"].side_bets
 )
 
 #: Every table a learner can play at, declared here and nowhere else: models, classes and forms

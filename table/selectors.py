@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from accounts.models import DEFAULT_SIDE_BETS
+from accounts.selectors import learner_class
 from baccarat import (
     MAX_CARDS_PER_COUP,
     Coup,
@@ -15,6 +17,7 @@ from baccarat import (
     odds_for_decks,
 )
 from table import coach
+from table.bets import side_bets_offered
 from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS
 
@@ -24,6 +27,16 @@ HISTORY_LENGTH = 12
 def table_seat(user) -> Seat | None:
     """The learner's practice-table seat, or ``None`` before they first sit down. Writes nothing."""
     return Seat.objects.filter(user=user, kind=Seat.Kind.TABLE).first()
+
+
+def seat_side_bets(seat: Seat) -> tuple[str, ...]:
+    """The side bets the learner may place at this seat: those its table offers and the learner's class
+    shows (outside any class, ``DEFAULT_SIDE_BETS``), in registry order. A lesson example takes none."""
+    if seat.kind == Seat.Kind.LESSON:
+        return ()
+    classroom = learner_class(seat.user_id)
+    shown = classroom.side_bets if classroom is not None else DEFAULT_SIDE_BETS
+    return side_bets_offered(PRESETS[seat.preset].side_bets, shown if isinstance(shown, list | tuple) else ())
 
 
 def settled_rounds(seat: Seat):

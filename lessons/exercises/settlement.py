@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from baccarat import (
     STANDARD,
     Bet,
-    BetKind,
     Outcome,
     Winner,
     settle,
@@ -60,7 +59,7 @@ def settlement_question(
     kind: str, amount: int, outcome: Outcome, start: Decimal = Decimal("100")
 ) -> Question:
     """Standard payouts only (never the no-commission table in these lessons)."""
-    [result] = settle([Bet(BetKind(kind), Decimal(amount))], outcome, STANDARD)
+    [result] = settle([Bet(kind, Decimal(amount))], outcome, STANDARD)
     after_confirm = start - amount
     final = after_confirm + result.returned
     figures = {
@@ -107,7 +106,7 @@ def _result_sentence(outcome: Outcome) -> str:
 
 def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal = Decimal("100")) -> Question:
     """Stakes on several spots of one coup (Player and Banker together, say), standard payouts."""
-    bets = [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
+    bets = [Bet(kind, Decimal(amount)) for kind, amount in stakes.items()]
     results = settle(bets, outcome, STANDARD)
     committed = Decimal(sum(stakes.values()))
     after_confirm = start - committed

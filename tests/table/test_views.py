@@ -168,7 +168,10 @@ def test_a_repeated_deal_shows_the_current_state_and_deals_nothing(player, seat)
         ({"stake_player": "1e3"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_player": "NaN"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_dragon": "10"}, errors.UNKNOWN_BET_KIND.format(kind="dragon")),
-        ({"stake_lion_player": "10", "stake_lion_banker": "10"}, errors.LION_BOTH_SIDES),
+        (
+            {"stake_lion_player": "10", "stake_lion_banker": "10"},
+            errors.ONE_SIDE_ONLY.format(bet="Lion Bonus on Player", other="Lion Bonus on Banker"),
+        ),
         ({}, errors.NO_BETS),
         (
             {"stake_player": "60", "stake_banker": "60"},
