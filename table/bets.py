@@ -35,6 +35,11 @@ def bet_keys(side_bets: bool = True) -> list[str]:
     return [spec.key for spec in all_bets() if side_bets or not spec.is_side_bet]
 
 
+def is_registered(key: str) -> bool:
+    """Whether a registered kind has this key (a stored row may name one taken out of the registry)."""
+    return key in {spec.key for spec in all_bets()}
+
+
 def is_side_bet(key: str) -> bool:
     """Whether ``key`` names a side bet."""
     return bet_spec(key).is_side_bet

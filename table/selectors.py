@@ -104,6 +104,9 @@ def next_coup_odds(seat: Seat) -> Odds | None:
     shoe = Shoe.loads(seat.shoe_state)
     if shoe.remaining < MAX_CARDS_PER_COUP:
         return None
+    # THE ONE CALL SITE for the card composition: once the engine's ``Shoe.unseen_cards()`` (the unseen
+    # cards by (rank, suit)) and ``exact_odds(..., cards=...)`` are there, pass them so the pair bets are
+    # priced: ``exact_odds(shoe.unseen_counts(), payouts, cards=shoe.unseen_cards())``.
     return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts)
 
 

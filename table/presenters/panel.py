@@ -32,7 +32,7 @@ from baccarat import (
 )
 from table import coach
 from table.amounts import chips_text
-from table.bets import bet_name, main_bet_keys
+from table.bets import bet_name, is_registered, main_bet_keys
 from table.explain import HAND_NAMES, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presenters.banker_table import banker_table_html, banker_table_rows
@@ -289,7 +289,7 @@ class TableView:
         else:
             amounts = {bet.kind: bet.amount for bet in self.bets}
         kinds = [*main_bet_keys(), *self.side_bet_keys]
-        kinds += [kind for kind in amounts if kind not in kinds]
+        kinds += [kind for kind in amounts if kind not in kinds and is_registered(kind)]
         labels = {kind: bet_name(kind) for kind in kinds}
         entered = self.entered or {}
         chip = chips_text(self.chip)
