@@ -8,12 +8,17 @@ new kind needs no migration and no second list of names.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
+from typing import cast
 
 from django.conf import settings
 from django.utils.functional import Promise, lazy
 from django.utils.translation import get_language
 
-from baccarat import Hand, all_bets, bet_spec
+from accounts.models import DEFAULT_SIDE_BETS
+from accounts.selectors import learner_class
+from baccarat import Bet, BetKind, Hand, all_bets, bet_spec
+from table.presets import Preset
 
 
 def bet_name(key: str, language: str | None = None) -> str:
@@ -33,6 +38,17 @@ def bet_choices() -> list[tuple[str, str | Promise]]:
 def bet_keys(side_bets: bool = True) -> list[str]:
     """The keys of every registered kind, in registry order; only the main bets if not ``side_bets``."""
     return [spec.key for spec in all_bets() if side_bets or not spec.is_side_bet]
+
+
+def stake_on(kind: str, amount: Decimal) -> Bet:
+    """A bet on the registered kind ``kind`` (a key string, checked by the registry).
+
+    The cast is only for the type checker while ``Bet.kind`` is annotated ``BetKind``: the engine takes any
+    registered key. Once it is annotated ``str``, this is ``Bet(kind, amount)``.
+
+    :raises InvalidBetError: for a key no registered kind has, or a bad amount.
+    """
+    return Bet(cast(BetKind, bet_spec(kind).key), amount)
 
 
 def is_registered(key: str) -> bool:
@@ -61,6 +77,14 @@ def side_bets_offered(table_side_bets: Iterable[str], class_side_bets: Iterable[
     return tuple(
         spec.key for spec in all_bets() if spec.is_side_bet and spec.key in at_table and spec.key in in_class
     )
+
+
+def learner_side_bets(user_id: int, table: Preset) -> tuple[str, ...]:
+    """The side bets a learner may place at ``table``: those it offers that the learner's class shows
+    (outside any class, ``DEFAULT_SIDE_BETS``). One query, for the class."""
+    classroom = learner_class(user_id)
+    shown = classroom.side_bets if classroom is not None else DEFAULT_SIDE_BETS
+    return side_bets_offered(table.side_bets, shown if isinstance(shown, list | tuple) else ())
 
 
 def main_bet_keys() -> tuple[str, ...]:

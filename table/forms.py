@@ -17,6 +17,7 @@ from baccarat import (
 )
 from table import errors
 from table.amounts import ambiguous_message, typed_amount
+from table.bets import stake_on
 from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"
@@ -72,7 +73,7 @@ def parse_bets(data: Mapping[str, str]) -> list[Bet]:
             )
         amount = parse_stake(data[name])
         if amount is not None:
-            bets.append(Bet(kind, amount))
+            bets.append(stake_on(kind, amount))
     return bets
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from accounts.models import DEFAULT_SIDE_BETS
-from accounts.selectors import learner_class
 from baccarat import (
     MAX_CARDS_PER_COUP,
     Coup,
@@ -17,7 +15,7 @@ from baccarat import (
     odds_for_decks,
 )
 from table import coach
-from table.bets import side_bets_offered
+from table.bets import learner_side_bets
 from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS
 
@@ -34,9 +32,7 @@ def seat_side_bets(seat: Seat) -> tuple[str, ...]:
     shows (outside any class, ``DEFAULT_SIDE_BETS``), in registry order. A lesson example takes none."""
     if seat.kind == Seat.Kind.LESSON:
         return ()
-    classroom = learner_class(seat.user_id)
-    shown = classroom.side_bets if classroom is not None else DEFAULT_SIDE_BETS
-    return side_bets_offered(PRESETS[seat.preset].side_bets, shown if isinstance(shown, list | tuple) else ())
+    return learner_side_bets(seat.user_id, PRESETS[seat.preset])
 
 
 def settled_rounds(seat: Seat):

@@ -24,6 +24,7 @@ from baccarat import (
 )
 from common.errors import AppError
 from progress.models import PayoutAnswer
+from table.bets import stake_on
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
@@ -137,7 +138,7 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
         if outcome.winner != Winner(data["winner"]):
             raise ValueError("winner")
         # The kept kinds are registry keys; one the registry does not have is a bad token.
-        bets = tuple(Bet(bet_spec(str(kind_)).key, Decimal(str(amount))) for kind_, amount in data["bets"])
+        bets = tuple(stake_on(str(kind_), Decimal(str(amount))) for kind_, amount in data["bets"])
         fields = tuple(Field(bet_spec(str(bet)).key, what) for bet, what in data["ask"])
         if not fields or any(field.what not in (PAID, COMMISSION) for field in fields):
             raise ValueError("fields")

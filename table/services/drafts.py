@@ -12,13 +12,12 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Max
 
-from baccarat import Bet, InvalidBetError, bet_spec, validate_bets
+from baccarat import Bet, InvalidBetError, validate_bets
 from table import errors
 from table.amounts import amount_text, chips_text
-from table.bets import bet_name
+from table.bets import bet_name, learner_side_bets, stake_on
 from table.models import Round, RoundBet, Seat, round_awaiting_call
 from table.presets import CHIPS, PRESETS
-from table.selectors import seat_side_bets
 from table.services.seats import lock_seat
 
 
@@ -50,7 +49,7 @@ def check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: b
     if any(bet.spec.is_side_bet for bet in bets):
         if seat.kind == Seat.Kind.LESSON:
             raise errors.InvalidInput(errors.EXAMPLE_MAIN_BETS_ONLY)
-        check_offered(bets, seat_side_bets(seat))
+        check_offered(bets, learner_side_bets(seat.user_id, table))
     try:
         validate_bets(bets)
     except InvalidBetError as error:
@@ -93,7 +92,7 @@ def stored_bets(rows: Iterable[RoundBet]) -> list[Bet]:
     bets = []
     for row in rows:
         try:
-            bets.append(Bet(bet_spec(row.kind).key, row.amount))
+            bets.append(stake_on(row.kind, row.amount))
         except InvalidBetError:
             raise errors.InvalidInput(errors.UNKNOWN_BET_KIND.format(kind=row.kind)) from None
     return bets
@@ -240,7 +239,7 @@ def _save_draft(
     history: list,
 ) -> Round:
     """Check the draft (the minimum waits for the confirm) and store it with its undo history."""
-    bets = [Bet(kind, amount) for kind, amount in stakes.items() if amount > 0]
+    bets = [stake_on(kind, amount) for kind, amount in stakes.items() if amount > 0]
     check_bets(seat, bets, draft=True)
     if _stakes(bets) != dict(saved):
         replace_bets(round, bets)

@@ -6,8 +6,8 @@ Through the Django test client (with and without htmx) and the services; the fel
 from __future__ import annotations
 
 from dataclasses import replace
-from html import escape
 from decimal import Decimal
+from html import escape
 from http import HTTPStatus
 
 import pytest
