@@ -29,6 +29,7 @@ from baccarat import (
     Reason,
     Shoe,
     Step,
+    bet_spec,
 )
 from table import coach
 from table.amounts import chips_text
@@ -295,6 +296,31 @@ class TableView:
         chip = chips_text(self.chip)
         return [
             spot_view(kind, self.table, labels, amounts.get(kind), entered.get(kind), chip) for kind in kinds
+        ]
+
+    @property
+    def side_terms(self) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+        """The side bets' terms once per family and terms (a one-side family's spots share them), for the
+        narrow felt, where the spots are too small to print them: ``(names, limits, pay table)``."""
+        groups: dict[tuple, list[str]] = {}
+        for spot in self.spots:
+            if spot.side:
+                terms = (bet_spec(spot.kind).family, spot.limits, spot.pay_table or ((spot.pays, ""),))
+                groups.setdefault(terms, []).append(spot.label)
+        return [(", ".join(names), limits, table) for (_family, limits, table), names in groups.items()]
+
+    @property
+    def one_side_notes(self) -> list[str]:
+        """A sentence for each family of offered side bets that goes on one hand at a time."""
+        families: dict[str, list[str]] = {}
+        for kind in self.side_bet_keys:
+            spec = bet_spec(kind)
+            if spec.one_side_only:
+                families.setdefault(spec.family, []).append(bet_name(kind))
+        return [
+            _("%(bets)s: only one of them per coup.") % {"bets": ", ".join(names)}
+            for names in families.values()
+            if len(names) > 1
         ]
 
     @property

@@ -81,6 +81,8 @@ def test_each_side_bet_spot_prints_its_name_limits_and_pay_table(client, db):
     lines = [line.text for line in spot.find(class_="spot-table").find_all("li")]
     assert lines == ["natural 1:1", "by 9 30:1", "by 8 10:1", "by 7 6:1", "by 6 4:1", "by 5 2:1", "by 4 1:1"]
     assert spot.find(class_="spot-excludes").text == "not with Lion Bonus on Banker"
+    limits = felt.find("p", class_="limits").text
+    assert "Lion Bonus on Player, Lion Bonus on Banker: only one of them per coup." in limits
 
 
 @pytest.mark.parametrize("headers", [HX, None], ids=["htmx", "plain"])
