@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from baccarat.amounts import CENT, parse_amount, read_amount
 from baccarat.bets import LANGUAGES, BetSpec, all_bets, bet_spec, register, registry_version, unregister
-from baccarat.cards import Card, Rank, Suit, hand_total
+from baccarat.cards import Card, Rank, Suit, hand_total, is_pair
 from baccarat.coup import Coup, Hand, Outcome, Reason, Step, Winner
 from baccarat.deal import DealRequest, deal_request
+from baccarat.derived_roads import (
+    BIG_EYE_BOY,
+    COCKROACH_PIG,
+    DERIVED_ROADS,
+    SMALL_ROAD,
+    DerivedCell,
+    DerivedRoad,
+    Mark,
+    derived_marks,
+    derived_road,
+)
 from baccarat.errors import (
     AmbiguousAmountError,
     CoupOverError,
@@ -20,10 +31,12 @@ from baccarat.errors import (
     InvalidBetError,
     InvalidCardError,
     InvalidShoeError,
+    InvalidTableError,
     ShoeEmptyError,
 )
-from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat.odds import Odds, deck_cards, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 from baccarat.payouts import (
+    EZ,
     NO_COMMISSION,
     STANDARD,
     Bet,
@@ -38,9 +51,10 @@ from baccarat.payouts import (
     validate_bets,
 )
 from baccarat.paytable import Paid, PaymentCase
-from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road
+from baccarat.roads import ROAD_ROWS, BigRoad, RoadCell, bead_plate, big_road, lay_out, opening_pairs
 from baccarat.rules import BANKER_TABLE, MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
 from baccarat.shoe import DEFAULT_CUT_FROM_END, DEFAULT_DECKS, Burn, Shoe, ShoeFacts, burn_count
+from baccarat.sidebets import CardCounts, card_counts
 from baccarat.simulate import SimulationResult, play_coup, simulate
 from baccarat.systems import (
     System,
@@ -53,34 +67,47 @@ from baccarat.systems import (
     study,
     winner_draws,
 )
+from baccarat.tables import COMMON_SIDE_BETS, TABLES, TableRules, table_rules
 
 __all__ = [
     "BANKER_TABLE",
+    "BIG_EYE_BOY",
+    "COCKROACH_PIG",
+    "DERIVED_ROADS",
     "CENT",
-    "LANGUAGES",
+    "COMMON_SIDE_BETS",
     "DEFAULT_CUT_FROM_END",
     "DEFAULT_DECKS",
+    "EZ",
+    "LANGUAGES",
     "MAX_CARDS_PER_COUP",
     "NO_COMMISSION",
     "ROAD_ROWS",
+    "SMALL_ROAD",
     "STANDARD",
+    "TABLES",
     "AmbiguousAmountError",
     "Bet",
-    "BigRoad",
-    "Burn",
     "BetKind",
     "BetResult",
     "BetSpec",
+    "BigRoad",
+    "Burn",
     "Card",
+    "CardCounts",
     "Coup",
     "CoupOverError",
     "DealRequest",
+    "DerivedCell",
+    "DerivedRoad",
     "EngineError",
     "Hand",
     "InvalidAmountError",
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
+    "Mark",
+    "InvalidTableError",
     "Odds",
     "Outcome",
     "Paid",
@@ -88,8 +115,8 @@ __all__ = [
     "PayoutSet",
     "Rank",
     "Reason",
-    "RoadCell",
     "Result",
+    "RoadCell",
     "Shoe",
     "ShoeEmptyError",
     "ShoeFacts",
@@ -99,22 +126,30 @@ __all__ = [
     "System",
     "SystemStudy",
     "TableLimits",
+    "TableRules",
     "Winner",
     "all_bets",
     "banker_draws",
-    "bet_spec",
     "bead_plate",
+    "bet_spec",
     "big_road",
     "burn_count",
+    "card_counts",
     "coup_variance",
     "deal_request",
+    "deck_cards",
     "deck_counts",
+    "derived_marks",
+    "derived_road",
     "exact_odds",
     "expected_return",
     "hand_total",
     "is_natural",
+    "is_pair",
+    "lay_out",
     "martingale_stake",
     "odds_for_decks",
+    "opening_pairs",
     "outcome_distribution",
     "parse_amount",
     "payment_case",
@@ -129,6 +164,7 @@ __all__ = [
     "settle",
     "simulate",
     "study",
+    "table_rules",
     "unregister",
     "validate_bets",
     "winner_draws",

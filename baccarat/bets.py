@@ -4,15 +4,17 @@ Design overview: in the spirit of python-chess's variants, a bet kind is a
 frozen ``BetSpec``: its stored key, its name in each language the site speaks
 (plain strings, the engine has no Django), the hand it backs, its family, its
 default limits, how it resolves from an ``Outcome`` under a ``PayoutSet``
-(answering with a ``PaymentCase``) and the cases in which it wins. Settlement
+(answering with a ``PaymentCase``), the cases in which it pays and, for a bet
+decided by the cards rather than the totals (the pair bets), how to price it
+from the undealt cards (``price``, ``baccarat.sidebets``). Settlement
 (``baccarat.payouts``), the exact odds (``baccarat.odds``) and the app's
 choices, names and sentences all read this registry, so adding a side bet is
 one ``register`` call here.
 
 >>> bet_spec("lion_banker").name("de"), bet_spec("lion_banker").side
-('Lion Bonus auf Bank', <Hand.BANKER: 'banker'>)
->>> [spec.key for spec in all_bets()]
-['player', 'banker', 'tie', 'lion_player', 'lion_banker']
+('Lion Bonus (Dragon Bonus) auf Bank', <Hand.BANKER: 'banker'>)
+>>> [spec.key for spec in all_bets()][:6]
+['player', 'banker', 'tie', 'lion_player', 'lion_banker', 'player_pair']
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
+from baccarat import sidebets
 from baccarat.coup import Hand, Outcome
 from baccarat.errors import InvalidBetError
 from baccarat.paytable import Paid, PaymentCase, PayoutSet
+from baccarat.sidebets import Pricer
 
 __all__ = [
     "LANGUAGES",
@@ -53,7 +57,10 @@ class BetSpec:
     ``limits`` is the default (lowest, highest) stake, or ``None`` for the
     table's main-bet limits. ``one_side_only``: bets of this family go on one
     hand at a time (a Lion Bonus on Player or on Banker, never both). ``slug`` is
-    the id outside outputs (the CLI's JSON) print, the key if ``None``.
+    the id outside outputs (the CLI's JSON) print, the key if ``None``. ``price``: for a bet
+    decided by the cards themselves (a pair), the exact expected net per chip from the
+    undealt cards; ``None`` for a bet decided by the outcome alone, which the odds price by
+    enumerating outcomes (an outcome of that enumeration carries no cards).
 
     :raises InvalidBetError: for an empty key or a name missing in one of ``LANGUAGES``.
     """
@@ -67,6 +74,7 @@ class BetSpec:
     limits: tuple[Decimal, Decimal] | None = None
     one_side_only: bool = False
     slug: str | None = None
+    price: Pricer | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.key or not self.key.isidentifier():
@@ -152,21 +160,30 @@ def _player(outcome: Outcome, payouts: PayoutSet) -> PaymentCase:
     )
 
 
+_PUSH_SEVEN = PaymentCase(Paid.PUSH_THREE_CARD_SEVEN)
+
+
 def _banker_cases(payouts: PayoutSet) -> tuple[PaymentCase, ...]:
     rate = payouts.banker_commission
     won = Paid.WON_LESS_COMMISSION if rate else Paid.WON
     cases: tuple[PaymentCase, ...] = (PaymentCase(won, payouts.banker_pays, payouts.banker_pays * rate),)
     if payouts.banker_six_pays is not None:
         cases += (PaymentCase(Paid.WON_ON_SIX, payouts.banker_six_pays, payouts.banker_six_pays * rate),)
+    if payouts.banker_pushes_three_card_seven:
+        cases += (_PUSH_SEVEN,)
     return cases
 
 
 def _banker(outcome: Outcome, payouts: PayoutSet) -> PaymentCase:
+    """Banker: a tie pushes; a win pays (on six by its own ratio where the table says so; a win
+    with three cards totalling 7 is returned on an EZ table)."""
     if outcome.player_total == outcome.banker_total:
         return _PUSH
     if outcome.banker_total < outcome.player_total:
         return _LOST
-    cases = _banker_cases(payouts)
+    if payouts.banker_pushes_three_card_seven and outcome.banker_count == 3 and outcome.banker_total == 7:
+        return _PUSH_SEVEN
+    cases = [case for case in _banker_cases(payouts) if case.paid is not Paid.PUSH_THREE_CARD_SEVEN]
     return cases[-1] if len(cases) > 1 and outcome.banker_total == 6 else cases[0]
 
 
@@ -222,11 +239,19 @@ register(BetSpec("tie", {"en": "Tie", "de": "Unentschieden", "id": "Seri"}, _tie
 for _side, _names in (
     (
         Hand.PLAYER,
-        {"en": "Lion Bonus on Player", "de": "Lion Bonus auf Spieler", "id": "Lion Bonus pada Pemain"},
+        {
+            "en": "Lion Bonus (Dragon Bonus) on Player",
+            "de": "Lion Bonus (Dragon Bonus) auf Spieler",
+            "id": "Lion Bonus (Dragon Bonus) pada Pemain",
+        },
     ),
     (
         Hand.BANKER,
-        {"en": "Lion Bonus on Banker", "de": "Lion Bonus auf Bank", "id": "Lion Bonus pada Bankir"},
+        {
+            "en": "Lion Bonus (Dragon Bonus) on Banker",
+            "de": "Lion Bonus (Dragon Bonus) auf Bank",
+            "id": "Lion Bonus (Dragon Bonus) pada Bankir",
+        },
     ),
 ):
     register(
@@ -242,3 +267,65 @@ for _side, _names in (
             slug=f"lion_bonus_{_side.value}",
         )
     )
+
+_SIDE_LIMITS = (Decimal("5.00"), Decimal("50.00"))
+for _side, _names in (
+    (Hand.PLAYER, {"en": "Player Pair", "de": "Spieler-Paar", "id": "Pasangan Pemain"}),
+    (Hand.BANKER, {"en": "Banker Pair", "de": "Bank-Paar", "id": "Pasangan Bankir"}),
+):
+    register(
+        BetSpec(
+            f"{_side.value}_pair",
+            _names,
+            sidebets.pair(_side),
+            sidebets.pair_cases,
+            side=_side,
+            family="pair",
+            limits=_SIDE_LIMITS,
+            price=sidebets.pair_price,
+        )
+    )
+register(
+    BetSpec(
+        "either_pair",
+        {"en": "Either Pair", "de": "Beliebiges Paar", "id": "Pasangan Mana Saja"},
+        sidebets.either_pair,
+        sidebets.either_pair_cases,
+        family="either_pair",
+        limits=_SIDE_LIMITS,
+        price=sidebets.either_pair_price,
+    )
+)
+register(
+    BetSpec(
+        "perfect_pair",
+        {"en": "Perfect Pair", "de": "Perfektes Paar", "id": "Pasangan Sempurna"},
+        sidebets.perfect_pair,
+        sidebets.perfect_pair_cases,
+        family="perfect_pair",
+        limits=_SIDE_LIMITS,
+        price=sidebets.perfect_pair_price,
+    )
+)
+register(
+    BetSpec(
+        "dragon_7",
+        {"en": "Dragon 7", "de": "Drache 7", "id": "Naga 7"},
+        sidebets.dragon_7,
+        sidebets.dragon_7_cases,
+        side=Hand.BANKER,
+        family="dragon_7",
+        limits=_SIDE_LIMITS,
+    )
+)
+register(
+    BetSpec(
+        "panda_8",
+        {"en": "Panda 8", "de": "Panda 8", "id": "Panda 8"},
+        sidebets.panda_8,
+        sidebets.panda_8_cases,
+        side=Hand.PLAYER,
+        family="panda_8",
+        limits=_SIDE_LIMITS,
+    )
+)

@@ -14,7 +14,7 @@ from enum import StrEnum, unique
 
 from baccarat.errors import InvalidCardError
 
-__all__ = ["Card", "Rank", "Suit", "hand_total"]
+__all__ = ["Card", "Rank", "Suit", "hand_total", "is_pair"]
 
 
 @unique
@@ -133,3 +133,12 @@ def hand_total(cards: tuple[Card, ...] | list[Card]) -> int:
     5
     """
     return sum(card.points for card in cards) % 10
+
+
+def is_pair(first: Card, second: Card) -> bool:
+    """Whether two cards are a pair: the same rank, whatever their suits (a ten and a king are not).
+
+    >>> is_pair(Card.parse("8H"), Card.parse("8S")), is_pair(Card.parse("10"), Card.parse("K"))
+    (True, False)
+    """
+    return first.rank is second.rank

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidBetError",
     "InvalidCardError",
     "InvalidShoeError",
+    "InvalidTableError",
     "ShoeEmptyError",
 ]
 
@@ -58,3 +59,7 @@ class AmbiguousAmountError(InvalidAmountError):
 
 class InvalidBetError(EngineError):
     """Raised when a bet or a set of bets breaks the table's rules."""
+
+
+class InvalidTableError(EngineError):
+    """Raised when a table (``baccarat.tables``) is unknown or its rules do not fit together."""

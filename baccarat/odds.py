@@ -28,24 +28,31 @@ least six cards remain (any coup can then be dealt to the end); only outcomes
 with a positive probability appear; a house edge is minus the expected return
 per chip staked, so a positive edge favours the house. ``Odds.house_edge``
 prices every bet kind in the registry (``baccarat.bets``), one registered
-after the import included.
+after the import included: a kind decided by the outcome from the value
+enumeration above, a kind decided by the cards themselves (the pair bets, a
+``BetSpec`` with a ``price``) from the composition of the undealt cards by
+(rank, suit), ``cards``. Without ``cards`` those kinds are left out of
+``house_edge`` (the ten value counts cannot tell a pair); ``odds_for_decks``
+always supplies a full shoe's cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache, partial
 from types import MappingProxyType
 
 from baccarat.bets import all_bets, registry_version
+from baccarat.cards import Rank, Suit
 from baccarat.coup import Outcome, Winner
-from baccarat.errors import InvalidShoeError
-from baccarat.payouts import NO_COMMISSION, STANDARD, PayoutSet, expected_return
+from baccarat.errors import InvalidBetError, InvalidShoeError
+from baccarat.payouts import STANDARD, PayoutSet, expected_return
 from baccarat.rules import MAX_CARDS_PER_COUP, banker_draws, is_natural, player_draws
+from baccarat.sidebets import CardCounts, value_counts
 
-__all__ = ["Odds", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
+__all__ = ["Odds", "deck_cards", "deck_counts", "exact_odds", "odds_for_decks", "outcome_distribution"]
 
 #: Cards of each point value 0-9 in one 52-card deck (10, J, Q and K count 0).
 _PER_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
@@ -75,6 +82,46 @@ def deck_counts(decks: int) -> tuple[int, ...]:
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
         raise InvalidShoeError(f"A shoe holds 1 to 8 decks, not {decks!r}.")
     return tuple(count * decks for count in _PER_DECK)
+
+
+def deck_cards(decks: int) -> Mapping[tuple[Rank, Suit | None], int]:
+    """The count of every (rank, suit) in a shoe of ``decks`` full decks (``decks`` of each card).
+
+    >>> cards = deck_cards(8)
+    >>> len(cards), cards[Rank.KING, Suit.HEARTS]
+    (52, 8)
+
+    :raises InvalidShoeError: if ``decks`` is not a whole number from 1 to 8.
+    """
+    deck_counts(decks)
+    return MappingProxyType({(rank, suit): decks for rank in Rank for suit in Suit})
+
+
+#: A composition as hashable, sorted items (the key of the cache of priced odds).
+_CardItems = tuple[tuple[tuple[Rank, Suit | None], int], ...]
+
+
+def _validated_cards(cards: CardCounts, counts: tuple[int, ...]) -> dict[tuple[Rank, Suit | None], int]:
+    """The composition as a dict, after checking it maps cards to counts that add up to ``counts``."""
+    try:
+        composition = dict(cards.items())
+    except (AttributeError, TypeError):
+        raise InvalidShoeError(
+            f"The cards must map (Rank, Suit or None) to a count, not {cards!r}."
+        ) from None
+    for key, count in composition.items():
+        if not (
+            isinstance(key, tuple)
+            and len(key) == 2
+            and isinstance(key[0], Rank)
+            and (key[1] is None or isinstance(key[1], Suit))
+        ):
+            raise InvalidShoeError(f"A card is keyed (Rank, Suit or None), not {key!r}.")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidShoeError(f"The count of {key!r} must be a whole number of cards, not {count!r}.")
+    if value_counts(composition) != counts:
+        raise InvalidShoeError("The cards by rank and suit do not add up to the counts per point value.")
+    return composition
 
 
 def _validated(counts: Sequence[int]) -> tuple[int, ...]:
@@ -234,6 +281,9 @@ class Odds:
     #: Per registered bet kind's key (a ``BetKind`` looks up a built-in one).
     house_edge: Mapping[str, Fraction]
     distribution: Mapping[Outcome, Fraction]
+    #: The undealt cards by (rank, suit) the card-decided kinds were priced from (``None``: not given,
+    #: and those kinds are absent from ``house_edge``).
+    cards: CardCounts | None = None
 
     @property
     def natural_probability(self) -> Fraction:
@@ -250,7 +300,11 @@ def _odds(counts: tuple[int, ...], payouts: PayoutSet) -> Odds:
     probabilities = dict.fromkeys(Winner, Fraction(0))
     for outcome, probability in distribution.items():
         probabilities[outcome.winner] += probability
-    house_edge = {spec.key: -expected_return(spec.key, payouts, distribution) for spec in all_bets()}
+    house_edge = {
+        spec.key: -expected_return(spec.key, payouts, distribution)
+        for spec in all_bets()
+        if spec.price is None
+    }
     return Odds(
         counts=counts,
         payouts=payouts,
@@ -262,36 +316,81 @@ def _odds(counts: tuple[int, ...], payouts: PayoutSet) -> Odds:
 
 @lru_cache(maxsize=64)
 def _named_odds(counts: tuple[int, ...], payouts_name: str, _version: int) -> Odds:
-    """Cached odds for the two named payout sets (``PayoutSet`` itself is not hashable).
+    """Cached odds for a named payout set (``PayoutSet`` itself is not hashable).
 
     ``_version`` is the registry's: a bet kind registered later is priced, not missed.
     """
     return _odds(counts, PayoutSet.named(payouts_name))
 
 
-def exact_odds(counts: Sequence[int], payouts: PayoutSet = STANDARD) -> Odds:
+def _is_named(payouts: PayoutSet) -> bool:
+    """Whether ``PayoutSet.named`` gives this very payout set back (then its odds are cached)."""
+    try:
+        return PayoutSet.named(payouts.name) == payouts
+    except InvalidBetError:
+        return False
+
+
+def exact_odds(
+    counts: Sequence[int], payouts: PayoutSet = STANDARD, *, cards: CardCounts | None = None
+) -> Odds:
     """The exact odds of the next coup from a shoe with these counts, under these payouts.
+
+    ``cards``: the undealt cards by (rank, suit) (``Shoe.remaining_cards()``), which must add up
+    to ``counts``; with them the pair bets are priced too, without them they are not in
+    ``house_edge``.
 
     >>> from baccarat.coup import Winner
     >>> odds = exact_odds(deck_counts(8))
-    >>> round(float(odds.probabilities[Winner.BANKER]), 6)
-    0.458597
+    >>> round(float(odds.probabilities[Winner.BANKER]), 6), "player_pair" in odds.house_edge
+    (0.458597, False)
 
-    :raises InvalidShoeError: if fewer than six cards remain or a count is negative.
+    :raises InvalidShoeError: if fewer than six cards remain, a count is negative, or the cards
+        do not add up to the counts.
     """
     values = _validated(counts)
-    if payouts is STANDARD or payouts is NO_COMMISSION:
-        return _named_odds(values, payouts.name, registry_version())
-    return _odds(values, payouts)
+    named = _is_named(payouts)
+    odds = _named_odds(values, payouts.name, registry_version()) if named else _odds(values, payouts)
+    if cards is None:
+        return odds
+    composition = _validated_cards(cards, values)
+    if not named:
+        return _priced(odds, composition)
+    key = tuple(sorted(composition.items(), key=lambda item: (item[0][0].value, item[0][1] or "")))
+    return _named_priced_odds(values, payouts.name, registry_version(), key)
+
+
+def _priced(odds: Odds, cards: Mapping[tuple[Rank, Suit | None], int]) -> Odds:
+    """The odds with the card-decided kinds priced from ``cards`` too, in registry order."""
+    composition = MappingProxyType(dict(cards))
+    priced = {
+        spec.key: -spec.price(composition, odds.payouts) for spec in all_bets() if spec.price is not None
+    }
+    merged = {**odds.house_edge, **priced}
+    edges = {spec.key: merged[spec.key] for spec in all_bets()}
+    return replace(odds, house_edge=MappingProxyType(edges), cards=composition)
+
+
+@lru_cache(maxsize=64)
+def _named_priced_odds(
+    counts: tuple[int, ...],
+    payouts_name: str,
+    version: int,
+    cards: tuple[tuple[tuple[Rank, Suit | None], int], ...],
+) -> Odds:
+    """Cached odds of a named payout set with the card-decided kinds priced (``cards`` as sorted items)."""
+    return _priced(_named_odds(counts, payouts_name, version), dict(cards))
 
 
 def odds_for_decks(decks: int, payouts: PayoutSet = STANDARD) -> Odds:
-    """The exact odds of the first coup from a fresh shoe of ``decks`` decks.
+    """The exact odds of the first coup from a fresh shoe of ``decks`` decks, every registered kind priced.
 
     >>> from baccarat.payouts import NO_COMMISSION
     >>> f"{float(odds_for_decks(8, NO_COMMISSION).house_edge['banker']):.4%}"
     '1.4581%'
+    >>> f"{float(odds_for_decks(8).house_edge['player_pair']):.2%}"
+    '10.36%'
 
     :raises InvalidShoeError: if ``decks`` is not a whole number from 1 to 8.
     """
-    return exact_odds(deck_counts(decks), payouts)
+    return exact_odds(deck_counts(decks), payouts, cards=deck_cards(decks))

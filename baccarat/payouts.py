@@ -24,9 +24,10 @@ from baccarat.amounts import CENT
 from baccarat.bets import BetSpec, all_bets, bet_spec
 from baccarat.coup import Outcome
 from baccarat.errors import InvalidBetError
-from baccarat.paytable import NO_COMMISSION, STANDARD, PaymentCase, PayoutSet, Result
+from baccarat.paytable import EZ, NO_COMMISSION, STANDARD, PaymentCase, PayoutSet, Result
 
 __all__ = [
+    "EZ",
     "NO_COMMISSION",
     "STANDARD",
     "Bet",
@@ -54,6 +55,12 @@ class BetKind(StrEnum):
     TIE = "tie"
     LION_PLAYER = "lion_player"
     LION_BANKER = "lion_banker"
+    PLAYER_PAIR = "player_pair"
+    BANKER_PAIR = "banker_pair"
+    EITHER_PAIR = "either_pair"
+    PERFECT_PAIR = "perfect_pair"
+    DRAGON_7 = "dragon_7"
+    PANDA_8 = "panda_8"
 
     @property
     def spec(self) -> BetSpec:
@@ -89,14 +96,15 @@ def _amount(value: Decimal, what: str) -> Decimal:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Bet:
     """A stake on one spot of the layout.
 
-    ``kind`` is the key of a registered bet kind (a ``BetKind`` for the built-in ones).
+    ``kind`` is given as the key of any registered bet kind, a ``BetKind`` or a plain string
+    (checked against the registry); it is kept as the ``BetKind`` member of a built-in kind.
 
-    >>> Bet(BetKind.BANKER, Decimal("10"))
-    banker:10.00
+    >>> Bet(BetKind.BANKER, Decimal("10")), Bet("dragon_7", Decimal("5")).kind
+    (banker:10.00, <BetKind.DRAGON_7: 'dragon_7'>)
 
     :raises TypeError: if the amount is not a Decimal (a float never is).
     :raises InvalidBetError: if the amount is not positive or has more than two decimal places,
@@ -108,15 +116,15 @@ class Bet:
     kind: BetKind
     amount: Decimal
 
-    def __post_init__(self) -> None:
-        amount = _amount(self.amount, "A stake")
+    def __init__(self, kind: BetKind | str, amount: Decimal) -> None:
+        amount = _amount(amount, "A stake")
         if not amount.is_finite() or amount <= 0:
             raise InvalidBetError(f"A stake must be a positive amount, not {amount!r}.")
         if amount.adjusted() >= MAX_DIGITS:
             raise InvalidBetError(f"A stake must be below 10**{MAX_DIGITS} chips, not {amount!r}.")
         if amount != amount.quantize(CENT):
             raise InvalidBetError(f"A stake has at most two decimal places, not {amount!r}.")
-        object.__setattr__(self, "kind", kind_of(self.kind))
+        object.__setattr__(self, "kind", kind_of(kind))
         object.__setattr__(self, "amount", amount.quantize(CENT))
 
     def __repr__(self) -> str:

@@ -1,10 +1,11 @@
-"""The scoreboards ("roads") a baccarat table shows: the bead plate and the Big Road.
+"""The scoreboards ("roads") a baccarat table shows: the bead plate and the Big Road
+(the roads derived from the Big Road are in ``baccarat.derived_roads``).
 
 Both are pure functions of the shoe's winners, oldest first. They only
 describe what happened; nothing in them says anything about the next coup.
 
 - **Bead plate**: one cell per coup, filled top to bottom in columns of six,
-  then left to right.
+  then left to right; a dot marks a Player or Banker pair (``opening_pairs``).
 - **Big Road**: one column per unbroken run of one side (Player or Banker). A
   tie adds no cell: it is counted on the last cell (ties before the first
   Player or Banker win are counted on the first cell). A run longer than the
@@ -19,12 +20,13 @@ describe what happened; nothing in them says anything about the next coup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from baccarat.cards import Card, is_pair
 from baccarat.coup import Winner
 
-__all__ = ["ROAD_ROWS", "BigRoad", "RoadCell", "bead_plate", "big_road"]
+__all__ = ["ROAD_ROWS", "BigRoad", "RoadCell", "bead_plate", "big_road", "lay_out", "opening_pairs"]
 
 #: Rows of every road, as on casino scoreboards.
 ROAD_ROWS = 6
@@ -85,6 +87,34 @@ class BigRoad:
         return best
 
 
+def lay_out(marks: Sequence[Hashable], rows: int = ROAD_ROWS) -> list[tuple[int, int]]:
+    """Where each mark goes on a road drawn like the Big Road: ``(column, row)`` for each, in order.
+
+    A run of equal marks goes down one column; a different mark starts the next column at the top
+    (right of the last run's start, past any dragon tail on the top row). A run that reaches the
+    bottom, or a cell already taken, turns right along its row (the "dragon tail").
+
+    >>> lay_out("aaab", rows=2)
+    [(0, 0), (0, 1), (1, 1), (1, 0)]
+    """
+    places: list[tuple[int, int]] = []
+    taken: set[tuple[int, int]] = set()
+    run_start = -1  # the column where the current run started
+    for index, mark in enumerate(marks):
+        if index and marks[index - 1] == mark:
+            column, row = places[-1]
+            below = (column, row + 1)
+            place = below if row + 1 < rows and below not in taken else (column + 1, row)
+        else:
+            column = run_start + 1
+            while (column, 0) in taken:
+                column += 1
+            place, run_start = (column, 0), column
+        places.append(place)
+        taken.add(place)
+    return places
+
+
 def big_road(winners: Sequence[Winner], rows: int = ROAD_ROWS) -> BigRoad:
     """The Big Road of a shoe's winners, oldest first.
 
@@ -94,9 +124,9 @@ def big_road(winners: Sequence[Winner], rows: int = ROAD_ROWS) -> BigRoad:
     [(0, 0, 'banker', 1), (0, 1, 'banker', 0), (1, 1, 'banker', 0), (1, 0, 'player', 0)]
     """
     cells: list[RoadCell] = []
-    taken: set[tuple[int, int]] = set()
     leading_ties = 0
-    run_start = -1  # the column where the current run started
+    played = [winner for winner in winners if winner is not Winner.TIE]
+    places = iter(lay_out(played, rows))
     for winner in winners:
         if winner is Winner.TIE:
             if cells:
@@ -105,18 +135,21 @@ def big_road(winners: Sequence[Winner], rows: int = ROAD_ROWS) -> BigRoad:
             else:
                 leading_ties += 1
             continue
-        if cells and cells[-1].winner is winner:
-            last = cells[-1]
-            below = (last.column, last.row + 1)
-            column, row = below if last.row + 1 < rows and below not in taken else (last.column + 1, last.row)
-        else:
-            column = run_start + 1
-            while (column, 0) in taken:
-                column += 1
-            row, run_start = 0, column
+        column, row = next(places)
         cells.append(RoadCell(column, row, winner))
-        taken.add((column, row))
     if cells and leading_ties:
         first = cells[0]
         cells[0] = RoadCell(first.column, first.row, first.winner, first.ties + leading_ties)
     return BigRoad(cells=tuple(cells), rows=rows, ties_only=leading_ties if not cells else 0)
+
+
+def opening_pairs(cards: Sequence[Card]) -> tuple[bool, bool]:
+    """Whether Player's and Banker's first two cards are pairs, from a coup's cards in deal order
+    (Player, Banker, Player, Banker, then any third cards): the bead plate's pair dots.
+
+    >>> opening_pairs([Card.parse(token) for token in "8H 2C 8S KD 5H".split()])
+    (True, False)
+    """
+    if len(cards) < 4:
+        return False, False
+    return is_pair(cards[0], cards[2]), is_pair(cards[1], cards[3])

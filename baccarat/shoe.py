@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from baccarat.cards import Card, Rank, Suit
 from baccarat.errors import InvalidShoeError, ShoeEmptyError
 from baccarat.rules import MAX_CARDS_PER_COUP
+from baccarat.sidebets import card_counts, value_counts
 
 __all__ = [
     "BURN_OF_A_ZERO",
@@ -281,10 +282,16 @@ class Shoe:
 
     def remaining_counts(self) -> tuple[int, ...]:
         """How many undealt cards there are of each point value 0-9 (for exact odds)."""
-        counts = [0] * 10
-        for card in self._cards[self._position :]:
-            counts[card.points] += 1
-        return tuple(counts)
+        return value_counts(self.remaining_cards())
+
+    def remaining_cards(self) -> dict[tuple[Rank, Suit | None], int]:
+        """How many undealt cards there are of each (rank, suit), suit ``None`` for a suitless card:
+        the composition the pair bets are priced from (``exact_odds(..., cards=...)``).
+
+        >>> Shoe.arranged(["KH", "KH", "7"]).remaining_cards()[Rank.KING, Suit.HEARTS]
+        2
+        """
+        return card_counts(self._cards[self._position :])
 
     def unseen_counts(self) -> tuple[int, ...]:
         """How many cards of each point value 0-9 nobody has seen: the undealt ones and the burned ones.
@@ -298,11 +305,12 @@ class Shoe:
         >>> shoe.remaining_counts()[9], shoe.unseen_counts()[9]
         (5, 6)
         """
-        counts = list(self.remaining_counts())
-        if self._burned is not None:
-            for card in self._cards[1 : 1 + self._burned]:
-                counts[card.points] += 1
-        return tuple(counts)
+        return value_counts(self.unseen_cards())
+
+    def unseen_cards(self) -> dict[tuple[Rank, Suit | None], int]:
+        """``remaining_cards`` with the burned cards added (see ``unseen_counts``)."""
+        burned = self._cards[1 : 1 + self._burned] if self._burned is not None else ()
+        return card_counts(self._cards[self._position :] + burned)
 
     def dumps(self) -> str:
         """The shoe, its position and its burn as one short string (keep it on the server).

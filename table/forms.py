@@ -137,3 +137,14 @@ def parse_index(data: Mapping[str, str], name: str) -> int:
     if not re.fullmatch(r"\d{1,6}", text):
         raise errors.InvalidInput(errors.FORM_INCOMPLETE)
     return int(text)
+
+
+def parse_switch(data: Mapping[str, str], name: str) -> bool:
+    """A setting switched on or off by a hidden field (``on``/``off``).
+
+    :raises errors.InvalidInput: for anything else, a missing field included.
+    """
+    text = str(data.get(name, "")).strip()
+    if text not in ("on", "off"):
+        raise errors.InvalidInput(errors.SWITCH_ON_OR_OFF)
+    return text == "on"

@@ -84,6 +84,11 @@ class Seat(BaseModel):
     )
     shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
     coach_mode = models.BooleanField(_("coach mode"), default=True)
+    #: The learner's own way of seeing the cards at the practice table (the seat holds the table's
+    #: settings, and the deal already loads it): each card comes face down and is turned by the learner.
+    face_down = models.BooleanField(
+        _("deal face down"), default=False, help_text=_("Each card comes face down; the learner turns it.")
+    )
     attempt = models.PositiveIntegerField(
         _("attempt"), default=0, help_text=_("For lesson seats: which attempt at the example (1, 2, …).")
     )

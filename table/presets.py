@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
 from baccarat import NO_COMMISSION, STANDARD, PayoutSet, bet_spec
+from baccarat.tables import TABLES
 
 
 @dataclass(frozen=True)
@@ -64,23 +65,19 @@ class Preset:
         ) % {"decks": self.decks}
 
 
-#: The side bets both tables offer until the engine declares its tables (``baccarat.tables``): then
-#: each preset's line reads ``side_bets=TABLES[<key>].side_bets``.
-_OFFERED_TODAY: tuple[str, ...] = ("lion_player", "lion_banker")
-
 STANDARD_TABLE = Preset(
     key="standard",
     label=gettext_lazy("Standard"),
     decks=8,
     payouts=STANDARD,
-    side_bets=_OFFERED_TODAY,  # -> TABLES["standard"].side_bets
+    side_bets=TABLES["standard"].side_bets,  # the engine's table (``baccarat.tables``) says which
 )
 NO_COMMISSION_TABLE = Preset(
     key="no-commission",
     label=gettext_lazy("No-commission"),
     decks=6,
     payouts=NO_COMMISSION,
-    side_bets=_OFFERED_TODAY,  # -> TABLES["no-commission"].side_bets
+    side_bets=TABLES["no-commission"].side_bets,
 )
 
 #: Every table a learner can play at, declared here and nowhere else: models, classes and forms

@@ -71,10 +71,11 @@ class ShoeCoup(NamedTuple):
     winner: str
     player_total: int
     banker_total: int
+    cards: str = ""  # the tokens dealt, in order (the bead plate's pair dots)
 
 
 def shoe_rounds(seat: Seat) -> list[ShoeCoup]:
-    """The settled rounds of the current shoe, oldest first (for the bead plate and the Big Road).
+    """The settled rounds of the current shoe, oldest first (for the bead plate and the roads).
 
     Plain rows, not model instances: the end of every coup reads the whole shoe's rounds again.
     """
@@ -82,7 +83,7 @@ def shoe_rounds(seat: Seat) -> list[ShoeCoup]:
         settled_rounds(seat)
         .filter(shoe_number=seat.shoe_number)
         .order_by("number")
-        .values_list("number", "winner", "player_total", "banker_total")
+        .values_list("number", "winner", "player_total", "banker_total", "cards")
     )
     return [ShoeCoup(*row) for row in rows]
 
@@ -100,10 +101,9 @@ def next_coup_odds(seat: Seat) -> Odds | None:
     shoe = Shoe.loads(seat.shoe_state)
     if shoe.remaining < MAX_CARDS_PER_COUP:
         return None
-    # THE ONE CALL SITE for the card composition: once the engine's ``Shoe.unseen_cards()`` (the unseen
-    # cards by (rank, suit)) and ``exact_odds(..., cards=...)`` are there, pass them so the pair bets are
-    # priced: ``exact_odds(shoe.unseen_counts(), payouts, cards=shoe.unseen_cards())``.
-    return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts)
+    # The one call site for the card composition: the unseen cards by (rank, suit), so the pair bets are
+    # priced too.
+    return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts, cards=shoe.unseen_cards())
 
 
 def shoe_facts(seat: Seat) -> ShoeFacts | None:

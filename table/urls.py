@@ -11,6 +11,7 @@ urlpatterns = [
     path("round/deal/", views.round_deal, name="round-deal"),
     path("round/call/", views.round_call, name="round-call"),
     path("coach/", views.seat_coach, name="seat-coach"),
+    path("face-down/", views.seat_face_down, name="seat-face-down"),
     path("results/", views.results, name="results"),
     path("odds/", views.odds, name="odds"),
     path("reset/", views.balance_reset, name="balance-reset"),

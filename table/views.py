@@ -21,7 +21,7 @@ from django_htmx.http import reswap, retarget
 from table import actions, services
 from table.charts import balance_chart
 from table.explain import card_name
-from table.forms import chip_in_use, parse_index, stakes_entered
+from table.forms import chip_in_use, parse_index, parse_switch, stakes_entered
 from table.models import Round, Seat
 from table.presenters import changed_regions, edge_rows, roads_view, table_view
 from table.presets import DEFAULT_CHIP
@@ -115,7 +115,10 @@ def round_deal(request) -> HttpResponse:
     """Deal exactly the card the form expects; settle when the coup is over.
 
     With htmx, a card is answered with the regions it changed (``_deal.html``), the end of the coup
-    included; a repeated or refused deal gets the whole panel, retargeted.
+    included; a repeated or refused deal gets the whole panel, retargeted. When the learner deals
+    face down, the same answer comes with the card's back in front: the regions it changed wait in a
+    ``<template>`` until the learner turns the card (``static/js/table.js``). Without htmx the deal
+    redirects to the table, where every card is face up.
     """
     done = _run(request, actions.deal(request.POST))
     if request.htmx and not done.refused and done.step is not None:
@@ -142,6 +145,7 @@ def _deal_fragment(request, done: actions.Outcome) -> HttpResponse:
         "new_card": cards[-1],
         "banker_row": banker_row,
         "regions": changed_regions(view, hand_cards=len(cards), banker_row=bool(banker_row)),
+        "face_down": done.seat.face_down,
         # The end of the coup adds it to the scoreboards.
         "roads": roads_view(shoe_rounds(view.seat)) if view.settled else None,
     }
@@ -188,6 +192,16 @@ def round_call(request) -> HttpResponse:
 def seat_coach(request) -> HttpResponse:
     """Switch coach mode on or off."""
     return _act(request, lambda **seat: services.seat_set_coach(**seat, on=request.POST.get("coach") == "on"))
+
+
+@login_required
+@require_POST
+def seat_face_down(request) -> HttpResponse:
+    """Deal face down (each card turned by the learner) or face up; ``face_down`` is ``on`` or ``off``."""
+    return _act(
+        request,
+        lambda **seat: services.seat_set_face_down(**seat, on=parse_switch(request.POST, "face_down")),
+    )
 
 
 @login_required

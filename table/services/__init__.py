@@ -38,6 +38,7 @@ from table.services.seats import (
     seat_choose_preset,
     seat_open,
     seat_set_coach,
+    seat_set_face_down,
 )
 
 __all__ = [
@@ -63,4 +64,5 @@ __all__ = [
     "seat_choose_preset",
     "seat_open",
     "seat_set_coach",
+    "seat_set_face_down",
 ]

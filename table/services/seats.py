@@ -109,6 +109,15 @@ def seat_set_coach(*, user, seat_id: int | None = None, on: bool) -> Seat:
     return seat
 
 
+@transaction.atomic
+def seat_set_face_down(*, user, seat_id: int | None = None, on: bool) -> Seat:
+    """Deal face down, or face up; it applies from the next card (only what the learner sees changes)."""
+    seat = lock_seat(user, seat_id)
+    seat.face_down = on
+    seat.save(update_fields=["face_down", "updated_at"])
+    return seat
+
+
 def learner_chips_reset(*, user, actor) -> LedgerEntry:
     """An instructor's reset: the learner's table chips back to the class's starting balance."""
     classroom = learner_class(user)

@@ -211,9 +211,10 @@ def test_who_won_and_what_each_bet_did_are_said_in_words_not_only_in_colour(page
     expect(result.get_by_role("listitem")).to_have_text(
         [re.compile(r"^Player won: pays 1:1"), re.compile(r"^Banker lost: ")]
     )
-    # The bead plate marks each past coup with a letter and its name, not a colour.
+    # The bead plate marks each past coup with a letter and its name, not a colour (and its pairs in words:
+    # Player's first two cards are both fours).
     board = page.get_by_role("list").filter(has=page.locator(".bead"))
-    expect(board.get_by_role("listitem")).to_have_text(["P (Player)"])
+    expect(board.get_by_role("listitem")).to_have_text(["P (Player, Player pair)"])
 
 
 def test_each_dealt_card_and_its_decision_are_announced_by_a_live_region_that_stays_in_the_page(

@@ -126,7 +126,7 @@ def test_a_wrong_answer_with_four_bets_shows_the_working_and_fits_a_phone_in_ger
     expect(feedback).to_contain_text("✗ Diesmal nicht")
     expect(feedback).to_contain_text("Auszahlung für Spieler: 0 (du hast 40 eingegeben)")
     expect(feedback).to_contain_text("Unentschieden zahlt 8:1: 80 × 8 = 640")
-    expect(feedback).to_contain_text("Lion Bonus auf Bank verliert")
+    expect(feedback).to_contain_text("Lion Bonus (Dragon Bonus) auf Bank verliert")
     snap(page, "payout-drill-working-de")
     fits_the_phone(page)
 

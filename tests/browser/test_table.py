@@ -117,7 +117,7 @@ def test_a_whole_round_from_the_chips_to_the_next_bet_fits_in_one_screen(
     result = panel.locator(".result")
     if language == "en":
         expect(result.get_by_role("heading")).to_have_text("Banker wins, 7 to 0")
-        expect(result).to_contain_text("Lion Bonus on Banker won by 7: pays 6:1")
+        expect(result).to_contain_text("Lion Bonus (Dragon Bonus) on Banker won by 7: pays 6:1")
         expect(result).to_contain_text("Your net: +69.50 chips. Balance: 179.50 chips.")
     else:
         expect(result).to_contain_text("179,50")

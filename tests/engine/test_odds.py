@@ -12,7 +12,10 @@ Sources of the golden values:
   and they agree with the published tables for Punto Banco (Wizard of Odds:
   6 decks Banker 1.0558%, Player 1.2374%, Tie 14.4382%; Banker six pays 1:2
   on 8 decks 1.458%; the Dragon Bonus, whose pay table the Lion Bonus uses,
-  2.65% on Player and 9.37% on Banker for 8 decks).
+  2.65% on Player and 9.37% on Banker for 8 decks; EZ Banker 1.02%, Dragon 7 7.61%, Panda 8
+  10.19%, Player Pair 11:1 10.36%, Either Pair 5:1 13.71%, Perfect Pair 25:1 13.03% on 8 decks
+  and 17.07% on 6). The pair figures are also checked against a brute force over every ordering
+  of small shoes (tests/engine/test_side_bets.py).
 - Small shoes are also checked here against ``Coup.from_cards`` as a referee.
 """
 
@@ -28,7 +31,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccarat import NO_COMMISSION, BetKind, Card, Coup, InvalidShoeError, Outcome, PayoutSet, Winner
-from baccarat.odds import Odds, deck_counts, exact_odds, odds_for_decks, outcome_distribution
+from baccarat.odds import Odds, deck_cards, deck_counts, exact_odds, odds_for_decks, outcome_distribution
 
 TOKEN_OF_VALUE = {0: "K", 1: "A", **{value: str(value) for value in range(2, 10)}}
 
@@ -97,6 +100,12 @@ GOLDEN_EDGES = {
         BetKind.TIE: "14.35962878%",
         BetKind.LION_PLAYER: "2.65167453%",
         BetKind.LION_BANKER: "9.37307401%",
+        BetKind.PLAYER_PAIR: "10.36144578%",
+        BetKind.BANKER_PAIR: "10.36144578%",
+        BetKind.EITHER_PAIR: "13.70987688%",
+        BetKind.PERFECT_PAIR: "13.02939096%",
+        BetKind.DRAGON_7: "7.61133447%",
+        BetKind.PANDA_8: "10.18763217%",
     },
     (8, "no-commission"): {
         BetKind.PLAYER: "1.23508133%",
@@ -104,6 +113,25 @@ GOLDEN_EDGES = {
         BetKind.TIE: "14.35962878%",
         BetKind.LION_PLAYER: "2.65167453%",
         BetKind.LION_BANKER: "9.37307401%",
+        BetKind.PLAYER_PAIR: "10.36144578%",
+        BetKind.BANKER_PAIR: "10.36144578%",
+        BetKind.EITHER_PAIR: "13.70987688%",
+        BetKind.PERFECT_PAIR: "13.02939096%",
+        BetKind.DRAGON_7: "7.61133447%",
+        BetKind.PANDA_8: "10.18763217%",
+    },
+    (8, "ez"): {
+        BetKind.PLAYER: "1.23508133%",
+        BetKind.BANKER: "1.01830076%",
+        BetKind.TIE: "14.35962878%",
+        BetKind.LION_PLAYER: "2.65167453%",
+        BetKind.LION_BANKER: "9.37307401%",
+        BetKind.PLAYER_PAIR: "10.36144578%",
+        BetKind.BANKER_PAIR: "10.36144578%",
+        BetKind.EITHER_PAIR: "13.70987688%",
+        BetKind.PERFECT_PAIR: "13.02939096%",
+        BetKind.DRAGON_7: "7.61133447%",
+        BetKind.PANDA_8: "10.18763217%",
     },
     (6, "standard"): {
         BetKind.PLAYER: "1.23741490%",
@@ -111,6 +139,12 @@ GOLDEN_EDGES = {
         BetKind.TIE: "14.43815980%",
         BetKind.LION_PLAYER: "2.66751300%",
         BetKind.LION_BANKER: "9.38892996%",
+        BetKind.PLAYER_PAIR: "11.25401929%",
+        BetKind.BANKER_PAIR: "11.25401929%",
+        BetKind.EITHER_PAIR: "14.53648103%",
+        BetKind.PERFECT_PAIR: "17.07160861%",
+        BetKind.DRAGON_7: "7.60619048%",
+        BetKind.PANDA_8: "10.20738333%",
     },
     (6, "no-commission"): {
         BetKind.PLAYER: "1.23741490%",
@@ -118,6 +152,12 @@ GOLDEN_EDGES = {
         BetKind.TIE: "14.43815980%",
         BetKind.LION_PLAYER: "2.66751300%",
         BetKind.LION_BANKER: "9.38892996%",
+        BetKind.PLAYER_PAIR: "11.25401929%",
+        BetKind.BANKER_PAIR: "11.25401929%",
+        BetKind.EITHER_PAIR: "14.53648103%",
+        BetKind.PERFECT_PAIR: "17.07160861%",
+        BetKind.DRAGON_7: "7.60619048%",
+        BetKind.PANDA_8: "10.20738333%",
     },
 }
 
@@ -176,7 +216,9 @@ def test_a_custom_payout_set_is_honoured() -> None:
 
 def test_the_full_shoe_odds_are_cached() -> None:
     assert odds_for_decks(8) is odds_for_decks(8)
-    assert exact_odds(list(deck_counts(6)), NO_COMMISSION) is odds_for_decks(6, NO_COMMISSION)
+    assert exact_odds(list(deck_counts(6)), NO_COMMISSION) is exact_odds(deck_counts(6), NO_COMMISSION)
+    full = exact_odds(list(deck_counts(6)), NO_COMMISSION, cards=dict(deck_cards(6)))
+    assert full is odds_for_decks(6, NO_COMMISSION)
 
 
 # --- the distribution ----------------------------------------------------------------------------

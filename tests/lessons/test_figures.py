@@ -226,9 +226,11 @@ def _house_edge() -> Figures:
         "six share": _percent(six["probability"]),
         "edge if six paid in full": _percent(six["edge_if_paid_in_full"]),
     }
+    # The lesson's table: the main bets and the Lion Bonus (the other side bets are the table's).
+    shown = ("player", "banker", "tie", "lion_player", "lion_banker")
     for table, odds in edges.items():
-        for kind, edge in odds.house_edge.items():
-            figures[f"{table} edge {kind}"] = _percent(edge)
+        for kind in shown:
+            figures[f"{table} edge {kind}"] = _percent(odds.house_edge[kind])
     for winner, probability in edges["standard"].probabilities.items():
         figures[f"standard {winner}"] = _percent(probability)
     conventions = house_edge.conventions()

@@ -6,6 +6,7 @@ import pytest
 
 from baccarat import Bet, BetKind
 from table import errors, services
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, Seat
 from tests.table.test_services import bets, play
 
@@ -94,7 +95,7 @@ def test_a_draft_may_hold_less_than_the_minimum_but_the_confirm_refuses_it(seat)
     with pytest.raises(errors.InvalidInput) as refused:
         services.round_confirm(user=seat.user, seat_id=seat.pk)
     assert refused.value.message == errors.SIDE_BET_LIMITS.format(
-        bet="Lion Bonus on Player", min="10", max="50"
+        bet=bet_name("lion_player"), min="10", max="50"
     )
     assert Seat.objects.get(pk=seat.pk).balance == D("100.00")
 
@@ -106,7 +107,7 @@ def test_a_draft_may_hold_less_than_the_minimum_but_the_confirm_refuses_it(seat)
         (
             "lion_banker",
             [50, 5],
-            errors.SIDE_BET_LIMITS.format(bet="Lion Bonus on Banker", min="10", max="50"),
+            errors.SIDE_BET_LIMITS.format(bet=bet_name("lion_banker"), min="10", max="50"),
         ),
     ],
 )

@@ -52,8 +52,20 @@ def test_odds_json_has_the_documented_shape_and_the_reference_figures(decks, rul
     assert data["decks"] == decks and isinstance(data["decks"], int)
     assert data["rules"] == rules
     assert set(data["probabilities"]) == {"player", "banker", "tie"}
-    # exact keys: the Lion Bonus edges are named in full (issue 12)
-    assert list(data["house_edge"]) == ["player", "banker", "tie", "lion_bonus_player", "lion_bonus_banker"]
+    # exact keys: the Lion Bonus edges are named in full (issue 12), then the other side bets
+    assert list(data["house_edge"]) == [
+        "player",
+        "banker",
+        "tie",
+        "lion_bonus_player",
+        "lion_bonus_banker",
+        "player_pair",
+        "banker_pair",
+        "either_pair",
+        "perfect_pair",
+        "dragon_7",
+        "panda_8",
+    ]
     assert sum(data["probabilities"].values()) == pytest.approx(1, abs=1e-12)
 
     reference = ODDS_REFERENCE[(decks, rules)]

@@ -53,7 +53,7 @@ def test_a_spot_button_adds_the_racks_chip_to_the_stakes_on_screen(client, seat,
         html = response.content.decode()
     assert field(html, "banker") == "25" and field(html, "player") == "10"
     assert 'aria-pressed="true" id="table-panel-chip-25"' in html
-    assert "Add 25 chips to Banker" in html and "Add 25 chips to Lion Bonus on Player" in html
+    assert "Add 25 chips to Banker" in html and "Add 25 chips to Lion Bonus (Dragon Bonus) on Player" in html
 
 
 def test_choosing_a_rack_chip_saves_what_was_typed_and_renames_every_spot_button(client, seat):
@@ -161,21 +161,21 @@ def test_the_felt_prints_each_spots_payout_for_the_table(client, seat):
             "3 K 4 K K",
             {"lion_player": 10},
             "Player wins, 7 to 0",
-            "Lion Bonus on Player won by 7: pays 6:1",
+            "Lion Bonus (Dragon Bonus) on Player won by 7: pays 6:1",
         ),
         (
             "standard",
             "K 3 K 4 K",
             {"lion_banker": 10},
             "Banker wins, 7 to 0",
-            "Lion Bonus on Banker won by 7: pays 6:1",
+            "Lion Bonus (Dragon Bonus) on Banker won by 7: pays 6:1",
         ),
         (
             "standard",
             "2 K 3 6 K",
             {"lion_banker": 10},
             "Banker wins, 6 to 5",
-            "Lion Bonus on Banker lost: the hand won by only 1",
+            "Lion Bonus (Dragon Bonus) on Banker lost: the hand won by only 1",
         ),
     ],
 )

@@ -14,7 +14,7 @@ from pytest_django.asserts import assertHTMLEqual
 from lessons import systems
 from table.amounts import chips_text
 from table.presenters import scoreboards
-from table.presenters.scoreboards import BeadCell, BigRoadCell, cells_html, roads_view
+from table.presenters.scoreboards import BeadCell, BigRoadCell, DerivedRoadCell, cells_html, roads_view
 from table.selectors import ShoeCoup
 
 
@@ -42,6 +42,23 @@ def test_a_road_cell_marks_its_ties_and_names_its_winner_only_where_spoken():
         )
 
 
+def test_a_bead_names_its_pairs_and_a_derived_cell_is_filled_or_hollow_by_its_class():
+    with translation.override("en"):
+        assertHTMLEqual(
+            cells_html([BeadCell("player", 4, 8, 5, player_pair=True, banker_pair=True)]),
+            '<li class="bead player" title="Round 4: Player 8, Banker 5, Banker pair, Player pair">P'
+            '<span class="pair-dot banker-pair"></span><span class="pair-dot player-pair"></span>'
+            '<span class="visually-hidden"> (Player, Banker pair, Player pair)</span></li>',
+        )
+        assertHTMLEqual(
+            cells_html([DerivedRoadCell("red"), DerivedRoadCell("blue"), DerivedRoadCell()]),
+            '<span class="derived-cell red"></span><span class="derived-cell blue"></span>'
+            '<span class="derived-cell"></span>',
+        )
+    with translation.override("id"):
+        assert "Pasangan Pemain" in cells_html([BeadCell("player", 4, 8, 5, player_pair=True)])
+
+
 def test_each_cell_is_drawn_once_per_language(monkeypatch):
     drawn = []
     original = scoreboards.render_to_string
@@ -51,8 +68,10 @@ def test_each_cell_is_drawn_once_per_language(monkeypatch):
     for language in ("en", "de", "en"):
         with translation.override(language):
             assert roads.bead_html.count('class="bead banker"') == 2 and roads.big_html
-    # two played beads, one empty bead and two road cells (Banker, empty), in each of two languages
-    assert len(drawn) == 2 * 5
+            assert all(board.html for board in roads.derived)
+    # two played beads, one empty bead, two road cells (Banker, empty) and the derived roads' one
+    # (empty: two coups give no mark), in each of two languages
+    assert len(drawn) == 2 * 6
 
 
 def test_the_lesson_draws_its_boards_with_the_tables_cells(course, learner_client):

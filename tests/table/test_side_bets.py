@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from accounts.models import DEFAULT_SIDE_BETS
 from table import errors, playing, services
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
 from tests.engine.test_bets import ANY_NATURAL, throwaway_bet  # noqa: F401  (the fixture)
@@ -76,21 +77,21 @@ def test_each_side_bet_spot_prints_its_name_limits_and_pay_table(client, db):
     felt = parse(client.get(reverse("table:play")).content)
     spot = felt.find("div", class_="spot-lion_player")
     assert "spot-side" in spot.classes and "side-player" in spot.classes
-    assert spot.find(class_="spot-name").text.startswith("Lion Bonus on Player")
+    assert spot.find(class_="spot-name").text.startswith(bet_name("lion_player"))
     assert spot.find(class_="spot-limits").text == "10 to 50 chips"
     lines = [line.text for line in spot.find(class_="spot-table").find_all("li")]
     assert lines == ["natural 1:1", "by 9 30:1", "by 8 10:1", "by 7 6:1", "by 6 4:1", "by 5 2:1", "by 4 1:1"]
-    assert spot.find(class_="spot-excludes").text == "not with Lion Bonus on Banker"
+    assert spot.find(class_="spot-excludes").text == f"not with {bet_name('lion_banker')}"
     limits = felt.find("p", class_="limits").text
-    assert "Lion Bonus on Player, Lion Bonus on Banker: only one of them per coup." in limits
+    assert f"{bet_name('lion_player')}, {bet_name('lion_banker')}: only one of them per coup." in limits
 
 
 @pytest.mark.parametrize("headers", [HX, None], ids=["htmx", "plain"])
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"stake_lion_player": "10"}, errors.SIDE_BET_NOT_OFFERED.format(bet="Lion Bonus on Player")),
-        ({"stake_dragon_7": "10"}, errors.UNKNOWN_BET_KIND.format(kind="dragon_7")),
+        ({"stake_lion_player": "10"}, errors.SIDE_BET_NOT_OFFERED.format(bet=bet_name("lion_player"))),
+        ({"stake_roulette": "10"}, errors.UNKNOWN_BET_KIND.format(kind="roulette")),
         ({"stake_player": "10", "stake_" + "x" * 80: "5"}, errors.UNKNOWN_BET_KIND.format(kind="x" * 30)),
     ],
     ids=["not offered", "unknown", "long unknown"],
@@ -120,7 +121,7 @@ def test_a_chip_on_an_unoffered_spot_is_refused(client, db, headers):
     )
     assert response.status_code == HTTPStatus.BAD_REQUEST
     assert (
-        escape(str(errors.SIDE_BET_NOT_OFFERED.format(bet="Lion Bonus on Player")))
+        escape(str(errors.SIDE_BET_NOT_OFFERED.format(bet=bet_name("lion_player"))))
         in response.content.decode()
     )
     assert not RoundBet.objects.filter(round__seat=seat).exists()
@@ -137,7 +138,7 @@ def test_the_settlement_refuses_a_side_bet_the_rounds_table_does_not_offer(db, m
     with pytest.raises(errors.InvalidInput) as refused:
         playing.cards_deal(seat, 4)
 
-    assert refused.value.message == errors.SIDE_BET_NOT_OFFERED.format(bet="Lion Bonus on Player")
+    assert refused.value.message == errors.SIDE_BET_NOT_OFFERED.format(bet=bet_name("lion_player"))
     assert Seat.objects.get(pk=seat.pk).balance == balance and ledger(seat) == entries
     assert Round.objects.get(seat=seat).state == Round.State.DEALING
 
@@ -230,3 +231,14 @@ def test_the_odds_page_lists_only_the_bets_the_table_offers(client, db, headers,
     ]
     assert edges == rows
     assert bool(page.find_all("p", class_="side-bets")) is side_note
+
+
+def test_a_pair_bet_ticked_by_the_class_is_on_the_felt_and_priced_on_the_odds_page(client, db):
+    seat = learner_in_class(side_bets=["player_pair"])
+    arrange_shoe(seat, "9S 2H KD 3C 5D 6C 7H 8S")
+    client.force_login(seat.user)
+
+    assert spots_on_the_felt(client) == [*MAIN, "player_pair"]
+    page = parse(client.get(reverse("table:odds")).content)
+    row = page.find("tr", class_="edge-player_pair")
+    assert "%" in row.text and "not worked out" not in row.text

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from table import errors
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 from tests.support import HX, MODES, parse
@@ -170,7 +171,7 @@ def test_a_repeated_deal_shows_the_current_state_and_deals_nothing(player, seat)
         ({"stake_dragon": "10"}, errors.UNKNOWN_BET_KIND.format(kind="dragon")),
         (
             {"stake_lion_player": "10", "stake_lion_banker": "10"},
-            errors.ONE_SIDE_ONLY.format(bet="Lion Bonus on Player", other="Lion Bonus on Banker"),
+            errors.ONE_SIDE_ONLY.format(bet=bet_name("lion_player"), other=bet_name("lion_banker")),
         ),
         ({}, errors.NO_BETS),
         (
