@@ -40,6 +40,16 @@ MIN_STARTING_BALANCE = Decimal("1.00")
 MAX_STARTING_BALANCE = Decimal("1000000.00")
 
 
+#: The side bets (registry keys, ``baccarat.bets``) a class shows unless its instructor ticks others,
+#: and the ones a learner outside any class sees: the Lion Bonus, on either hand.
+DEFAULT_SIDE_BETS: tuple[str, ...] = ("lion_player", "lion_banker")
+
+
+def default_side_bets() -> list[str]:
+    """A new class's side bets: ``DEFAULT_SIDE_BETS``."""
+    return list(DEFAULT_SIDE_BETS)
+
+
 class Classroom(models.Model):
     """A class: its instructors, its learners (through ``Membership``), and its table settings."""
 
@@ -76,6 +86,13 @@ class Classroom(models.Model):
         default=list,
         blank=True,
         help_text=_("The practice tables this class may use; none ticked: every table."),
+    )
+    #: Keys of the side bets (``baccarat.bets``) this class's learners see, where their table offers them.
+    side_bets = models.JSONField(
+        _("side bets"),
+        default=default_side_bets,
+        blank=True,
+        help_text=_("The side bets this class's learners may place, where their table offers them."),
     )
     audience = models.CharField(
         _("audience"),

@@ -119,7 +119,7 @@ def example_view(
         round,
         urls=urls,
         panel_id=f"example-{found.key}",
-        lion=False,
+        side_bets=False,
         one_round=True,
         chip=chip,
         entered=entered,

@@ -7,11 +7,18 @@ new kind needs no migration and no second list of names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import cast
+
 from django.conf import settings
 from django.utils.functional import Promise, lazy
 from django.utils.translation import get_language
 
-from baccarat import Hand, all_bets, bet_spec
+from accounts.models import DEFAULT_SIDE_BETS
+from accounts.selectors import learner_class
+from baccarat import Bet, BetKind, Hand, all_bets, bet_spec
+from table.presets import Preset
 
 
 def bet_name(key: str, language: str | None = None) -> str:
@@ -44,6 +51,22 @@ def bet_keys(side_bets: bool = True) -> list[str]:
     ]
 
 
+def stake_on(kind: str, amount: Decimal) -> Bet:
+    """A bet on the registered kind ``kind`` (a key string, checked by the registry).
+
+    The cast is only for the type checker while ``Bet.kind`` is annotated ``BetKind``: the engine takes any
+    registered key. Once it is annotated ``str``, this is ``Bet(kind, amount)``.
+
+    :raises InvalidBetError: for a key no registered kind has, or a bad amount.
+    """
+    return Bet(cast(BetKind, bet_spec(kind).key), amount)
+
+
+def is_registered(key: str) -> bool:
+    """Whether a registered kind has this key (a stored row may name one taken out of the registry)."""
+    return key in {spec.key for spec in all_bets()}
+
+
 def is_side_bet(key: str) -> bool:
     """Whether ``key`` names a side bet."""
     return bet_spec(key).is_side_bet
@@ -52,3 +75,34 @@ def is_side_bet(key: str) -> bool:
 def side_of(key: str) -> Hand | None:
     """The hand a bet kind backs (``None`` for Tie)."""
     return bet_spec(key).side
+
+
+def side_bets_offered(table_side_bets: Iterable[str], class_side_bets: Iterable[str]) -> tuple[str, ...]:
+    """The side bets a learner may place: registered ones the table offers and the class shows, in
+    registry order (a key the registry no longer has is dropped).
+
+    >>> side_bets_offered(["lion_player", "lion_banker"], ["lion_banker", "no_such_bet"])
+    ('lion_banker',)
+    """
+    at_table, in_class = set(table_side_bets), set(class_side_bets)
+    return tuple(
+        spec.key for spec in all_bets() if spec.is_side_bet and spec.key in at_table and spec.key in in_class
+    )
+
+
+def learner_side_bets(user_id: int, table: Preset) -> tuple[str, ...]:
+    """The side bets a learner may place at ``table``: those it offers that the learner's class shows
+    (outside any class, ``DEFAULT_SIDE_BETS``). One query, for the class."""
+    classroom = learner_class(user_id)
+    shown = classroom.side_bets if classroom is not None else DEFAULT_SIDE_BETS
+    return side_bets_offered(table.side_bets, shown if isinstance(shown, list | tuple) else ())
+
+
+def main_bet_keys() -> tuple[str, ...]:
+    """The main bets' keys (every table offers them), in registry order."""
+    return tuple(spec.key for spec in all_bets() if not spec.is_side_bet)
+
+
+def side_bet_choices() -> list[tuple[str, str | Promise]]:
+    """``(key, name)`` of every registered side bet, for the class's form."""
+    return [(spec.key, bet_label(spec.key)) for spec in all_bets() if spec.is_side_bet]

@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import lru_cache
 
 from baccarat import (
-    BetKind,
     Winner,
     coup_variance,
     deck_counts,
@@ -91,14 +90,14 @@ class BalanceChart:
 def house_edge(preset: str, kind: str) -> Fraction:
     """The exact house edge of a bet kind on a preset's full shoe."""
     table = PRESETS[preset]
-    return odds_for_decks(table.decks, table.payouts).house_edge[BetKind(kind)]
+    return odds_for_decks(table.decks, table.payouts).house_edge[kind]
 
 
 @lru_cache(maxsize=32)
 def bet_variance(preset: str, kind: str) -> Fraction:
     """The exact variance of the net of one chip staked on a bet kind, on a preset's full shoe."""
     table = PRESETS[preset]
-    return return_variance(BetKind(kind), table.payouts, outcome_distribution(deck_counts(table.decks)))
+    return return_variance(kind, table.payouts, outcome_distribution(deck_counts(table.decks)))
 
 
 @lru_cache(maxsize=64)
@@ -111,7 +110,7 @@ def bet_covariance(preset: str, first: str, second: str) -> Fraction:
         return bet_variance(preset, first)
     table = PRESETS[preset]
     together = coup_variance(
-        {BetKind(first): Fraction(1), BetKind(second): Fraction(1)},
+        {first: Fraction(1), second: Fraction(1)},
         table.payouts,
         outcome_distribution(deck_counts(table.decks)),
     )
@@ -228,7 +227,7 @@ def example_chart() -> BalanceChart:
     odds = odds_for_decks(table.decks, table.payouts)
     draws = winner_draws(odds.probabilities, random.Random(EXAMPLE_SEED))
     stake = Decimal(EXAMPLE_STAKE)
-    edge = odds.house_edge[BetKind.PLAYER]
+    edge = odds.house_edge["player"]
     drift = stake * Decimal(edge.numerator) / Decimal(edge.denominator)
     actual, expected = [Decimal(EXAMPLE_START)], [Decimal(EXAMPLE_START)]
     for _round in range(EXAMPLE_ROUNDS):

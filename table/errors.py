@@ -21,22 +21,18 @@ STAKE_NOT_A_NUMBER = _("Stakes are whole numbers of chips, like 10.")
 STAKE_NOT_WHOLE = _("Stakes are whole chips: {amount} has a fraction.")
 STAKE_NOT_POSITIVE = _("A stake must be more than zero chips.")
 MAIN_BET_LIMITS = _("Bets on Player, Banker and Tie are {min} to {max} whole chips each.")
-LION_LIMITS = _("The Lion Bonus takes {min} to {max} whole chips.")
 SIDE_BET_LIMITS = _("{bet} takes {min} to {max} whole chips.")
 NO_SUCH_CHIP = _("There is no {chip} chip: the rack has 5, 10, 25, 50 and 100.")
-NO_SUCH_SPOT = _("There is no such betting spot: choose Player, Banker, Tie or a Lion Bonus spot.")
+NO_SUCH_SPOT = _("There is no such betting spot: choose one of the spots on the felt.")
 NOTHING_TO_UNDO = _(
     "There is no chip to take back: Undo removes the chips placed since the last change by hand."
 )
 EXAMPLE_ONE_COUP = _("A worked example is one coup, and this one is over: restart it to play it again.")
-EXAMPLE_NO_LION = _("Worked examples take bets on Player, Banker and Tie only.")
+EXAMPLE_MAIN_BETS_ONLY = _("Worked examples take bets on Player, Banker and Tie only.")
 NOTHING_TO_REPEAT = _("There is no earlier round to repeat yet.")
-LION_BOTH_SIDES = _("The Lion Bonus goes on Player or on Banker, not on both.")
 ONE_SIDE_ONLY = _("{bet} and {other} cannot both be taken: this side bet goes on one hand only.")
-#: The limit and one-side messages of a side-bet family that has its own wording.
-FAMILY_LIMITS = {"lion": LION_LIMITS}
-FAMILY_ONE_SIDE = {"lion": LION_BOTH_SIDES}
-UNKNOWN_BET_KIND = _("There is no bet called {kind!r}: choose Player, Banker, Tie or the Lion Bonus.")
+UNKNOWN_BET_KIND = _("There is no bet called {kind!r}: choose one of the spots on the felt.")
+SIDE_BET_NOT_OFFERED = _("{bet} is not offered at your table: choose one of the spots on the felt.")
 NOT_ENOUGH_CHIPS = _("Your stakes ({total} chips) are more than your balance ({balance} chips).")
 BETS_CLOSED = _("This round's bets are confirmed: they cannot change any more.")
 STALE_ROUND = _("That form belongs to an earlier round; here is the table as it is now.")

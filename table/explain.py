@@ -24,6 +24,7 @@ from baccarat import (
     PaymentCase,
     Rank,
     Reason,
+    Result,
     Step,
     Suit,
     banker_draws,
@@ -244,8 +245,8 @@ PAID_SENTENCES = {
         "%(bet)s lost: the %(amount)s chips staked stay with the table, nothing comes back."
     ),
     Paid.LOST_NARROW: gettext_lazy(
-        "%(bet)s lost: the hand won by only %(margin)s, and the Lion Bonus pays on a natural "
-        "or a win by 4 or more; the %(amount)s chips staked stay with the table."
+        "%(bet)s lost: the hand won by only %(margin)s, too little for this side bet to pay; the "
+        "%(amount)s chips staked stay with the table."
     ),
     Paid.WON: gettext_lazy(
         "%(bet)s won: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings = %(total)s chips."
@@ -269,9 +270,14 @@ PAID_SENTENCES = {
 }
 
 
+#: A way of paying with no sentence of its own (a new side bet's case) is told by its result.
+RESULT_CASES = {Result.WON: Paid.WON, Result.LOST: Paid.LOST, Result.PUSH: Paid.PUSH}
+
+
 def case_sentence(case: PaymentCase, figures: dict) -> str:
     """The sentence for one way of paying a bet, with its figures (``bet``, ``amount``, …) filled in."""
-    return str(PAID_SENTENCES[case.paid]) % (figures | {"ratio": ratio_text(case.pays) if case.pays else ""})
+    sentence = PAID_SENTENCES.get(case.paid) or PAID_SENTENCES[RESULT_CASES[case.paid.result]]
+    return str(sentence) % (figures | {"ratio": ratio_text(case.pays) if case.pays else ""})
 
 
 def bet_sentence(bet, round) -> str:

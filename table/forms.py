@@ -6,15 +6,31 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal
 
-from baccarat import CENT, AmbiguousAmountError, Bet, BetKind, InvalidAmountError, parse_amount
+from baccarat import (
+    CENT,
+    AmbiguousAmountError,
+    Bet,
+    InvalidAmountError,
+    InvalidBetError,
+    bet_spec,
+    parse_amount,
+)
 from table import errors
 from table.amounts import ambiguous_message, typed_amount
-from table.bets import bet_keys
+from table.bets import stake_on
 from table.presets import CHIPS, DEFAULT_CHIP
 
 STAKE_PREFIX = "stake_"
-#: The kinds the felt lays out (``table.bets.bet_keys``); any other is an unknown kind.
-_KINDS = frozenset(bet_keys())
+#: A posted kind is named back in a refusal at most this long.
+KIND_SHOWN = 30
+
+
+def bet_kind(text: str) -> str | None:
+    """The registry key a posted kind names, or ``None`` if no registered kind has it."""
+    try:
+        return bet_spec(text).key
+    except InvalidBetError:
+        return None
 
 
 def parse_stake(text: str) -> Decimal | None:
@@ -50,23 +66,27 @@ def parse_bets(data: Mapping[str, str]) -> list[Bet]:
     for name in data:
         if not name.startswith(STAKE_PREFIX):
             continue
-        kind = name.removeprefix(STAKE_PREFIX)
-        if kind not in _KINDS:
-            raise errors.InvalidInput(errors.UNKNOWN_BET_KIND.format(kind=kind))
+        kind = bet_kind(name.removeprefix(STAKE_PREFIX))
+        if kind is None:
+            raise errors.InvalidInput(
+                errors.UNKNOWN_BET_KIND.format(kind=name.removeprefix(STAKE_PREFIX)[:KIND_SHOWN])
+            )
         amount = parse_stake(data[name])
         if amount is not None:
-            bets.append(Bet(BetKind(kind), amount))
+            bets.append(stake_on(kind, amount))
     return bets
 
 
-def parse_spot(text: str) -> BetKind:
-    """The betting spot a chip goes on.
+def parse_spot(text: str) -> str:
+    """The betting spot a chip goes on: a registered kind's key (whether this table offers it is the
+    service's check).
 
     :raises errors.InvalidInput: for anything but a bet kind.
     """
-    if text not in _KINDS:
+    kind = bet_kind(text)
+    if kind is None:
         raise errors.InvalidInput(errors.NO_SUCH_SPOT)
-    return BetKind(text)
+    return kind
 
 
 def parse_chip(data: Mapping[str, str], default: Decimal = DEFAULT_CHIP) -> Decimal:

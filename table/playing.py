@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from baccarat import Bet, BetKind, Coup, Shoe
+from baccarat import Bet, Coup, Shoe
 from table import coach, services
+from table.bets import stake_on
 from table.models import Round, Seat
 
 #: Stakes by bet kind, as the demo plans and the tests write them: ``{"player": 10, "tie": 5}``.
@@ -34,7 +35,7 @@ def _always_right() -> bool:
 def bets_from(stakes: Stakes | Sequence[Bet]) -> list[Bet]:
     """The bets for ``round_confirm``: ``Bet`` objects as they are, stakes by kind turned into bets."""
     if isinstance(stakes, Mapping):
-        return [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
+        return [stake_on(kind, Decimal(amount)) for kind, amount in stakes.items()]
     return list(stakes)
 
 

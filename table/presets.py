@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
 from baccarat import NO_COMMISSION, STANDARD, PayoutSet, bet_spec
+from baccarat.tables import TABLES
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Preset:
     label: str | Promise
     decks: int
     payouts: PayoutSet
+    #: The registry keys of the side bets this table offers (a class may show fewer).
+    side_bets: tuple[str, ...] = ()
     min_bet: Decimal = Decimal("5.00")
     max_bet: Decimal = Decimal("100.00")
 
@@ -62,9 +65,19 @@ class Preset:
         ) % {"decks": self.decks}
 
 
-STANDARD_TABLE = Preset(key="standard", label=gettext_lazy("Standard"), decks=8, payouts=STANDARD)
+STANDARD_TABLE = Preset(
+    key="standard",
+    label=gettext_lazy("Standard"),
+    decks=8,
+    payouts=STANDARD,
+    side_bets=TABLES["standard"].side_bets,  # the engine's table (``baccarat.tables``) says which
+)
 NO_COMMISSION_TABLE = Preset(
-    key="no-commission", label=gettext_lazy("No-commission"), decks=6, payouts=NO_COMMISSION
+    key="no-commission",
+    label=gettext_lazy("No-commission"),
+    decks=6,
+    payouts=NO_COMMISSION,
+    side_bets=TABLES["no-commission"].side_bets,
 )
 
 #: Every table a learner can play at, declared here and nowhere else: models, classes and forms

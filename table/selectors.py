@@ -15,6 +15,7 @@ from baccarat import (
     odds_for_decks,
 )
 from table import coach
+from table.bets import learner_side_bets
 from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS
 
@@ -24,6 +25,14 @@ HISTORY_LENGTH = 12
 def table_seat(user) -> Seat | None:
     """The learner's practice-table seat, or ``None`` before they first sit down. Writes nothing."""
     return Seat.objects.filter(user=user, kind=Seat.Kind.TABLE).first()
+
+
+def seat_side_bets(seat: Seat) -> tuple[str, ...]:
+    """The side bets the learner may place at this seat: those its table offers and the learner's class
+    shows (outside any class, ``DEFAULT_SIDE_BETS``), in registry order. A lesson example takes none."""
+    if seat.kind == Seat.Kind.LESSON:
+        return ()
+    return learner_side_bets(seat.user_id, PRESETS[seat.preset])
 
 
 def settled_rounds(seat: Seat):
@@ -92,7 +101,9 @@ def next_coup_odds(seat: Seat) -> Odds | None:
     shoe = Shoe.loads(seat.shoe_state)
     if shoe.remaining < MAX_CARDS_PER_COUP:
         return None
-    return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts)
+    # The one call site for the card composition: the unseen cards by (rank, suit), so the pair bets are
+    # priced too.
+    return exact_odds(shoe.unseen_counts(), PRESETS[seat.preset].payouts, cards=shoe.unseen_cards())
 
 
 def shoe_facts(seat: Seat) -> ShoeFacts | None:

@@ -23,7 +23,7 @@ from table.charts import balance_chart
 from table.explain import card_name
 from table.forms import chip_in_use, parse_index, parse_switch, stakes_entered
 from table.models import Round, Seat
-from table.presenters import changed_regions, roads_view, table_view
+from table.presenters import changed_regions, edge_rows, roads_view, table_view
 from table.presets import DEFAULT_CHIP
 from table.selectors import (
     awaiting_call,
@@ -230,6 +230,8 @@ def odds(request) -> HttpResponse:
     next_odds = next_coup_odds(seat)
     facts = shoe_facts(seat)
     burn = facts.burn if facts is not None else None
+    full = full_shoe_odds(seat)
+    edges = edge_rows(seat, next_odds, full) if next_odds is not None else []
     context = {
         "seat": seat,
         "odds": next_odds,
@@ -238,7 +240,10 @@ def odds(request) -> HttpResponse:
         "cards_left": facts.cards_left if facts is not None else None,
         "burn": burn,
         "burn_card_name": card_name(burn.turned) if burn is not None else "",
-        "full": full_shoe_odds(seat),
+        "full": full,
+        # Only the bets the learner's table offers: the main bets and its side bets.
+        "edges": edges,
+        "side_bets": any(row.side for row in edges),
     }
     template = "table/odds.html#odds-panel" if request.htmx else "table/odds.html"
     return render(request, template, context)

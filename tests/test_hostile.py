@@ -166,7 +166,7 @@ def test_an_example_refuses_a_lion_bonus_its_form_does_not_offer(client, course)
         {"round": "1", "stake_lion_player": "10"},
     )
     assert response.status_code == HTTPStatus.BAD_REQUEST
-    assert str(errors.EXAMPLE_NO_LION) in response.content.decode()
+    assert str(errors.EXAMPLE_MAIN_BETS_ONLY) in response.content.decode()
 
 
 # --- Log-in and sign-up ---------------------------------------------------------------------------

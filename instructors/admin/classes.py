@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import scoping
-from accounts.models import Classroom, Membership
+from accounts.models import Classroom, Membership, default_side_bets
 from accounts.scoping import own_class_filter
 from accounts.services import classroom_regenerate_code, memberships_remove
 from common.admin import DeclaredLookupsOnly
 from instructors import views
+from table.bets import side_bet_choices
 from table.presets import preset_choices
 
 MEMBERS_TITLE = gettext_lazy("Members of your classes: tick those to take out of their class")
@@ -40,12 +41,21 @@ class MembershipInline(admin.TabularInline):
 
 
 class ClassroomForm(forms.ModelForm):
-    """The class's tables are ticked from ``PRESETS``, so only real presets are ever stored."""
+    """The class's tables are ticked from ``PRESETS`` and its side bets from the bet registry, so only real
+    presets and registered side bets are ever stored."""
 
     presets = forms.MultipleChoiceField(
         label=capfirst(Classroom._meta.get_field("presets").verbose_name),
         help_text=Classroom._meta.get_field("presets").help_text,
         choices=preset_choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    side_bets = forms.MultipleChoiceField(
+        label=capfirst(Classroom._meta.get_field("side_bets").verbose_name),
+        help_text=Classroom._meta.get_field("side_bets").help_text,
+        choices=side_bet_choices,
+        initial=default_side_bets,
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
@@ -69,6 +79,7 @@ class ClassroomForm(forms.ModelForm):
             "join_code_expires_at",
             "starting_balance",
             "presets",
+            "side_bets",
         ]
 
 
@@ -94,6 +105,7 @@ class ClassroomAdmin(DeclaredLookupsOnly):
         "join_code_expires_at",
         "starting_balance",
         "presets",
+        "side_bets",
     ]
     readonly_fields = ["join_code"]
     filter_horizontal = ["instructors"]

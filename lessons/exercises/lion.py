@@ -9,8 +9,6 @@ from django.utils.translation import gettext as _
 
 from baccarat import (
     STANDARD,
-    Bet,
-    BetKind,
     Card,
     Hand,
     Outcome,
@@ -29,6 +27,7 @@ from lessons.exercises.helpers import (
     _token,
 )
 from lessons.exercises.question import Question
+from table.bets import stake_on
 
 #: The registry's family of the Lion Bonus bets (one on each hand).
 LION = "lion"
@@ -37,7 +36,7 @@ LION = "lion"
 def lion_question(side: str, amount: int, outcome: Outcome) -> Question:
     """A Lion Bonus on ``side`` (``player`` or ``banker``), the only stake; what comes back?"""
     kind = next(spec.key for spec in all_bets() if spec.family == LION and spec.side == Hand(side))
-    [result] = settle([Bet(BetKind(kind), Decimal(amount))], outcome, STANDARD)
+    [result] = settle([stake_on(kind, Decimal(amount))], outcome, STANDARD)
     case = result.case
     assert case is not None, "settle() records how each bet was paid"
     totals = {"player": outcome.player_total, "banker": outcome.banker_total}

@@ -10,8 +10,6 @@ from django.utils.translation import gettext as _
 
 from baccarat import (
     STANDARD,
-    Bet,
-    BetKind,
     Outcome,
     Winner,
     settle,
@@ -25,6 +23,7 @@ from lessons.exercises.helpers import (
 )
 from lessons.exercises.question import Question
 from table.amounts import chips_text
+from table.bets import stake_on
 
 
 def _settlement_prompt(
@@ -60,7 +59,7 @@ def settlement_question(
     kind: str, amount: int, outcome: Outcome, start: Decimal = Decimal("100")
 ) -> Question:
     """Standard payouts only (never the no-commission table in these lessons)."""
-    [result] = settle([Bet(BetKind(kind), Decimal(amount))], outcome, STANDARD)
+    [result] = settle([stake_on(kind, Decimal(amount))], outcome, STANDARD)
     after_confirm = start - amount
     final = after_confirm + result.returned
     figures = {
@@ -107,7 +106,7 @@ def _result_sentence(outcome: Outcome) -> str:
 
 def spots_question(stakes: Mapping[str, int], outcome: Outcome, start: Decimal = Decimal("100")) -> Question:
     """Stakes on several spots of one coup (Player and Banker together, say), standard payouts."""
-    bets = [Bet(BetKind(kind), Decimal(amount)) for kind, amount in stakes.items()]
+    bets = [stake_on(kind, Decimal(amount)) for kind, amount in stakes.items()]
     results = settle(bets, outcome, STANDARD)
     committed = Decimal(sum(stakes.values()))
     after_confirm = start - committed

@@ -15,15 +15,16 @@ from django.utils.translation import gettext_lazy
 
 from baccarat import (
     Bet,
-    BetKind,
     BetResult,
     Outcome,
     PayoutSet,
     Winner,
+    bet_spec,
     settle,
 )
 from common.errors import AppError
 from progress.models import PayoutAnswer
+from table.bets import stake_on
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
@@ -78,12 +79,13 @@ class AlreadyAnswered(PayoutError):
 class Field:
     """One amount asked for: the bet it is about, ``paid`` or ``commission``, and its form name."""
 
-    bet: BetKind
+    #: The registry key of the bet.
+    bet: str
     what: str
 
     @property
     def name(self) -> str:
-        return f"{self.bet.value}-{self.what}"
+        return f"{self.bet}-{self.what}"
 
 
 @dataclass(frozen=True)
@@ -96,9 +98,9 @@ class PayoutQuestion:
     bets: tuple[Bet, ...]
     fields: tuple[Field, ...]
 
-    def results(self) -> dict[BetKind, BetResult]:
+    def results(self) -> dict[str, BetResult]:
         """What each bet returns, by the engine's settlement."""
-        return {result.bet.kind: result for result in settle(self.bets, self.outcome, self.table)}
+        return {str(result.bet.kind): result for result in settle(self.bets, self.outcome, self.table)}
 
     def expected(self) -> dict[str, Decimal]:
         """The right amount of every field, by form name."""
@@ -135,11 +137,12 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
         )
         if outcome.winner != Winner(data["winner"]):
             raise ValueError("winner")
-        bets = tuple(Bet(BetKind(kind_), Decimal(str(amount))) for kind_, amount in data["bets"])
-        fields = tuple(Field(BetKind(bet), what) for bet, what in data["ask"])
+        # The kept kinds are registry keys; one the registry does not have is a bad token.
+        bets = tuple(stake_on(str(kind_), Decimal(str(amount))) for kind_, amount in data["bets"])
+        fields = tuple(Field(bet_spec(str(bet)).key, what) for bet, what in data["ask"])
         if not fields or any(field.what not in (PAID, COMMISSION) for field in fields):
             raise ValueError("fields")
-        if {field.bet for field in fields} - {bet.kind for bet in bets}:
+        if {field.bet for field in fields} - {str(bet.kind) for bet in bets}:
             raise ValueError("field without a bet")
         question = PayoutQuestion(kind, PayoutSet.named(str(data["table"])), outcome, bets, fields)
         question.expected()  # the engine accepts the bets
@@ -158,7 +161,7 @@ def questions_data(question: PayoutQuestion) -> dict[str, Any]:
         "player": outcome.player_total,
         "banker": outcome.banker_total,
         "natural": outcome.natural,
-        "bets": [[bet.kind.value, str(bet.amount)] for bet in question.bets],
-        "ask": [[field.bet.value, field.what] for field in question.fields],
+        "bets": [[str(bet.kind), str(bet.amount)] for bet in question.bets],
+        "ask": [[str(field.bet), field.what] for field in question.fields],
         "expected": {name: str(value) for name, value in question.expected().items()},
     }

@@ -15,6 +15,7 @@ from table.presenters.felt import (
     spot_pays,
     table_urls,
 )
+from table.presenters.odds import EdgeRow, edge_rows
 from table.presenters.panel import TableView, table_view
 from table.presenters.regions import REGIONS, changed_regions
 from table.presenters.scoreboards import Roads, roads_view
@@ -24,6 +25,7 @@ __all__ = [
     "TABLE_URLS",
     "CardView",
     "ChipView",
+    "EdgeRow",
     "Roads",
     "SpotView",
     "TableView",
@@ -33,6 +35,7 @@ __all__ = [
     "chip_stack",
     "changed_regions",
     "chip_view",
+    "edge_rows",
     "roads_view",
     "spot_pays",
     "table_urls",

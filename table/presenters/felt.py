@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 from types import MappingProxyType
@@ -13,12 +13,15 @@ from django.utils.translation import gettext as _
 
 from baccarat import (
     Card,
+    Paid,
+    PaymentCase,
     PayoutSet,
+    Result,
     bet_spec,
 )
 from table.amounts import amount_text, chips_text
 from table.explain import SUIT_SYMBOLS, card_name, commission_text, ratio_text
-from table.presets import CHIPS
+from table.presets import CHIPS, Preset
 
 
 @dataclass
@@ -55,7 +58,14 @@ class SpotView:
     amount: Decimal | None
     stack: list[ChipView]
     add_label: str
-    lion: bool = False
+    #: A side bet's spot prints its own terms: its limits, its pay table (``(how, ratio)`` lines, when it
+    #: pays more than one way) and, for a family that goes on one hand only, the spots it excludes.
+    side: bool = False
+    #: ``player``, ``banker`` or ``none``: the hand a side bet backs (where its spot sits on the felt).
+    hand: str = "none"
+    limits: str = ""
+    pay_table: tuple[tuple[str, str], ...] = ()
+    excludes: str = ""
 
 
 def chip_view(value: Decimal, selected: bool = False) -> ChipView:
@@ -91,8 +101,67 @@ def spot_pays(kind: str, payouts: PayoutSet) -> str:
                 "six": ratio_text(payouts.banker_six_pays),
             }
         return _("pays %(ratio)s") % {"ratio": ratio_text(payouts.banker_pays)}
-    best = max(case.pays for case in bet_spec(kind).cases(payouts))
+    wins = _winning_cases(kind, payouts)
+    if len({case.pays for case in wins}) == 1:
+        return _("pays %(ratio)s") % {"ratio": ratio_text(wins[0].pays)}
+    best = max(case.pays for case in wins)
     return _("pays up to %(ratio)s") % {"ratio": ratio_text(best)}
+
+
+def _winning_cases(kind: str, payouts: PayoutSet) -> list[PaymentCase]:
+    return [case for case in bet_spec(kind).cases(payouts) if case.paid.result is Result.WON]
+
+
+def pay_table(kind: str, payouts: PayoutSet) -> tuple[tuple[str, str], ...]:
+    """A side bet's pay table from its registered payout cases, in the registry's order: ``(how, ratio)``
+    (a natural, a margin such as ``by 9``); empty when it pays one way only (``spot_pays`` says it)."""
+    wins = _winning_cases(kind, payouts)
+    if len(wins) < 2:
+        return ()
+    return tuple((_case_how(case), ratio_text(case.pays)) for case in wins)
+
+
+def _case_how(case: PaymentCase) -> str:
+    if case.margin is not None:
+        return _("by %(margin)s") % {"margin": case.margin}
+    if case.paid is Paid.WON_NATURAL:
+        return _("natural")
+    return ""
+
+
+def side_limits(low: Decimal, high: Decimal) -> str:
+    """A side bet's limits as its spot prints them."""
+    return _("%(min)s to %(max)s chips") % {"min": chips_text(low), "max": chips_text(high)}
+
+
+def spot_view(
+    kind: str, table: Preset, labels: Mapping[str, str], amount: Decimal | None, typed: str | None, chip: str
+) -> SpotView:
+    """One spot of the felt: ``labels`` names every spot shown (a one-side family's spot names the others
+    it excludes), ``typed`` is the field as the learner typed it, ``chip`` the rack's chip in use."""
+    spec = bet_spec(kind)
+    spot = SpotView(
+        kind=kind,
+        label=str(labels[kind]),
+        pays=spot_pays(kind, table.payouts),
+        value=typed if typed is not None else (f"{amount:.0f}" if amount is not None else ""),
+        amount=amount,
+        stack=chip_stack(amount),
+        add_label=_("Add %(chip)s chips to %(spot)s") % {"chip": chip, "spot": labels[kind]},
+    )
+    if not spec.is_side_bet:
+        return spot
+    others = [str(labels[key]) for key in labels if key != kind and bet_spec(key).family == spec.family]
+    return replace(
+        spot,
+        side=True,
+        hand=spec.side.value if spec.side is not None else "none",
+        limits=side_limits(*table.limits(kind)),
+        pay_table=pay_table(kind, table.payouts),
+        excludes=_("not with %(other)s") % {"other": ", ".join(others)}
+        if spec.one_side_only and others
+        else "",
+    )
 
 
 def card_view(card: Card) -> CardView:

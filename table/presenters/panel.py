@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix
@@ -25,7 +26,6 @@ from baccarat import (
     Burn,
     Coup,
     Hand,
-    Paid,
     Reason,
     Shoe,
     Step,
@@ -33,8 +33,8 @@ from baccarat import (
 )
 from table import coach
 from table.amounts import chips_text
-from table.bets import bet_keys, bet_name, is_side_bet
-from table.explain import HAND_NAMES, bet_sentence, card_name, ratio_text, step_sentences
+from table.bets import bet_name, is_registered, main_bet_keys
+from table.explain import HAND_NAMES, bet_sentence, card_name, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presenters.banker_table import banker_table_html, banker_table_rows
 from table.presenters.felt import (
@@ -43,13 +43,12 @@ from table.presenters.felt import (
     SpotView,
     answer_text,
     card_view,
-    chip_stack,
     chip_view,
-    spot_pays,
+    spot_view,
     table_urls,
 )
 from table.presets import CHIPS, DEFAULT_CHIP, PRESETS, Preset
-from table.selectors import latest_round
+from table.selectors import latest_round, seat_side_bets
 
 
 @dataclass
@@ -79,7 +78,8 @@ class TableView:
     #: Where the panel's forms post, and the element they swap: the table's, or a lesson example's.
     urls: Mapping[str, str] = field(default_factory=dict)
     panel_id: str = "table-panel"
-    lion: bool = True
+    #: The felt has side-bet spots (those the seat's table and class offer); a lesson example's has none.
+    side_bets: bool = True
     #: A lesson example is one coup: no betting form for a next round once it is settled.
     one_round: bool = False
     #: The rack's chip in use, and the stake fields as the learner typed them (after a refusal).
@@ -270,13 +270,18 @@ class TableView:
             return ""
         return str(HAND_NAMES[self.coup.next_hand])
 
+    @cached_property
+    def side_bet_keys(self) -> tuple[str, ...]:
+        """The side bets offered here, in registry order (read once per view, and only when shown)."""
+        return seat_side_bets(self.seat) if self.side_bets else ()
+
     @property
     def spots(self) -> list[SpotView]:
         """The felt's betting spots: the draft's stakes while betting, the confirmed bets while dealing.
 
-        Once a round is settled the spots are the next round's, empty until chips go on them.
+        Once a round is settled the spots are the next round's, empty until chips go on them. A
+        confirmed side bet keeps its spot while its coup is dealt.
         """
-        kinds = bet_keys(side_bets=self.lion)
         next_round = self.settled and self.placing
         if next_round:
             amounts: dict[str, Decimal] = {}
@@ -284,24 +289,44 @@ class TableView:
             amounts = {kind: Decimal(amount) for kind, amount in self.round.stakes.items()}
         else:
             amounts = {bet.kind: bet.amount for bet in self.bets}
+        kinds = [*main_bet_keys(), *self.side_bet_keys]
+        kinds += [kind for kind in amounts if kind not in kinds and is_registered(kind)]
         labels = {kind: bet_name(kind) for kind in kinds}
         entered = self.entered or {}
         chip = chips_text(self.chip)
         return [
-            SpotView(
-                kind=kind,
-                label=str(labels[kind]),
-                pays=spot_pays(kind, self.table.payouts),
-                value=entered[kind]
-                if kind in entered
-                else (f"{amounts[kind]:.0f}" if kind in amounts else ""),
-                amount=amounts.get(kind),
-                stack=chip_stack(amounts.get(kind)),
-                add_label=_("Add %(chip)s chips to %(spot)s") % {"chip": chip, "spot": labels[kind]},
-                lion=is_side_bet(kind),
-            )
-            for kind in kinds
+            spot_view(kind, self.table, labels, amounts.get(kind), entered.get(kind), chip) for kind in kinds
         ]
+
+    @property
+    def side_terms(self) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+        """The side bets' terms once per family and terms (a one-side family's spots share them), for the
+        narrow felt, where the spots are too small to print them: ``(names, limits, pay table)``."""
+        groups: dict[tuple, list[str]] = {}
+        for spot in self.spots:
+            if spot.side:
+                terms = (bet_spec(spot.kind).family, spot.limits, spot.pay_table or ((spot.pays, ""),))
+                groups.setdefault(terms, []).append(spot.label)
+        return [(", ".join(names), limits, table) for (_family, limits, table), names in groups.items()]
+
+    @property
+    def one_side_notes(self) -> list[str]:
+        """A sentence for each family of offered side bets that goes on one hand at a time."""
+        families: dict[str, list[str]] = {}
+        for kind in self.side_bet_keys:
+            spec = bet_spec(kind)
+            if spec.one_side_only:
+                families.setdefault(spec.family, []).append(bet_name(kind))
+        return [
+            _("%(bets)s: only one of them per coup.") % {"bets": ", ".join(names)}
+            for names in families.values()
+            if len(names) > 1
+        ]
+
+    @property
+    def has_side_bets(self) -> bool:
+        """Side-bet spots are on the felt (the layout makes room for them)."""
+        return bool(self.side_bet_keys)
 
     @property
     def placing(self) -> bool:
@@ -311,18 +336,6 @@ class TableView:
     @property
     def rack(self) -> list[ChipView]:
         return [chip_view(value, selected=value == self.chip) for value in CHIPS]
-
-    @property
-    def lion_pays(self) -> list[tuple[str, str]]:
-        """The Lion Bonus pay table, from its registered payout cases: (how the side wins, what it
-        pays), a natural first, then the margins from the widest."""
-        cases = bet_spec("lion_player").cases(self.table.payouts)
-        rows = [(_("natural"), ratio_text(case.pays)) for case in cases if case.paid is Paid.WON_NATURAL]
-        margins = sorted(
-            (case for case in cases if case.margin is not None), key=lambda case: -(case.margin or 0)
-        )
-        rows += [(_("by %(margin)s") % {"margin": case.margin}, ratio_text(case.pays)) for case in margins]
-        return rows
 
     @property
     def can_undo(self) -> bool:
@@ -375,7 +388,7 @@ def table_view(
     *,
     urls: Mapping[str, str] | None = None,
     panel_id: str = "table-panel",
-    lion: bool = True,
+    side_bets: bool = True,
     one_round: bool = False,
     chip: Decimal = DEFAULT_CHIP,
     entered: dict[str, str] | None = None,
@@ -407,7 +420,7 @@ def table_view(
         next_number=next_number,
         urls=urls if urls is not None else table_urls(get_script_prefix()),
         panel_id=panel_id,
-        lion=lion,
+        side_bets=side_bets,
         one_round=one_round,
         chip=chip,
         entered=entered,

@@ -6,18 +6,18 @@ open for bets (``betting_round``), which refuses a stale form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Max
 
-from baccarat import Bet, BetKind, InvalidBetError, validate_bets
+from baccarat import Bet, InvalidBetError, validate_bets
 from table import errors
 from table.amounts import amount_text, chips_text
-from table.bets import bet_name
+from table.bets import bet_name, learner_side_bets, stake_on
 from table.models import Round, RoundBet, Seat, round_awaiting_call
-from table.presets import CHIPS
+from table.presets import CHIPS, PRESETS
 from table.services.seats import lock_seat
 
 
@@ -46,8 +46,10 @@ def check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: b
             return Decimal("0.00")
         raise errors.InvalidInput(errors.NO_BETS)
     _check_one_side(bets)
-    if seat.kind == Seat.Kind.LESSON and any(bet.spec.is_side_bet for bet in bets):
-        raise errors.InvalidInput(errors.EXAMPLE_NO_LION)
+    if any(bet.spec.is_side_bet for bet in bets):
+        if seat.kind == Seat.Kind.LESSON:
+            raise errors.InvalidInput(errors.EXAMPLE_MAIN_BETS_ONLY)
+        check_offered(bets, learner_side_bets(seat.user_id, table))
     try:
         validate_bets(bets)
     except InvalidBetError as error:
@@ -59,7 +61,7 @@ def check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: b
             if not spec.is_side_bet:
                 message = errors.MAIN_BET_LIMITS.format(min=chips_text(low), max=chips_text(high))
             else:
-                message = errors.FAMILY_LIMITS.get(spec.family, errors.SIDE_BET_LIMITS).format(
+                message = errors.SIDE_BET_LIMITS.format(
                     bet=bet_name(spec.key), min=chips_text(low), max=chips_text(high)
                 )
             raise errors.InvalidInput(message)
@@ -71,15 +73,44 @@ def check_bets(seat: Seat, bets: Sequence[Bet], *, watch: bool = False, draft: b
     return total
 
 
+def check_offered(bets: Sequence[Bet], offered: Sequence[str]) -> None:
+    """Refuse a side bet that is not among ``offered`` (the table's and the class's side bets).
+
+    :raises errors.InvalidInput: naming the first such bet.
+    """
+    for bet in bets:
+        spec = bet.spec
+        if spec.is_side_bet and spec.key not in offered:
+            raise errors.InvalidInput(errors.SIDE_BET_NOT_OFFERED.format(bet=bet_name(spec.key)))
+
+
+def stored_bets(rows: Iterable[RoundBet]) -> list[Bet]:
+    """A round's stored bets (``round.bets.all()``) as engine bets, each kind checked against the registry.
+
+    :raises errors.InvalidInput: for a stored kind the registry does not have (any more).
+    """
+    bets = []
+    for row in rows:
+        try:
+            bets.append(stake_on(row.kind, row.amount))
+        except InvalidBetError:
+            raise errors.InvalidInput(errors.UNKNOWN_BET_KIND.format(kind=row.kind)) from None
+    return bets
+
+
+def check_settleable(round: Round, bets: Sequence[Bet]) -> None:
+    """Refuse to settle a side bet the round's table does not offer (nothing is paid or written)."""
+    check_offered(bets, PRESETS[round.preset].side_bets)
+
+
 def _check_one_side(bets: Sequence[Bet]) -> None:
-    """Refuse two bets of a family that goes on one hand only (a Lion Bonus on both sides)."""
+    """Refuse two bets of a family that goes on one hand only (``one_side_only`` in the registry)."""
     taken: dict[str, str] = {}
     for bet in bets:
         spec = bet.spec
         if spec.one_side_only and spec.family in taken:
-            message = errors.FAMILY_ONE_SIDE.get(spec.family, errors.ONE_SIDE_ONLY)
             names = {"bet": bet_name(taken[spec.family]), "other": bet_name(spec.key)}
-            raise errors.InvalidInput(message.format(**names))
+            raise errors.InvalidInput(errors.ONE_SIDE_ONLY.format(**names))
         taken[spec.family] = spec.key
 
 
@@ -88,8 +119,8 @@ def replace_bets(round: Round, bets: Sequence[Bet]) -> None:
     RoundBet.objects.bulk_create(RoundBet(round=round, kind=str(bet.kind), amount=bet.amount) for bet in bets)
 
 
-def _stakes(bets: Sequence[Bet]) -> dict[BetKind, Decimal]:
-    return {bet.kind: bet.amount for bet in bets}
+def _stakes(bets: Sequence[Bet]) -> dict[str, Decimal]:
+    return {str(bet.kind): bet.amount for bet in bets}
 
 
 def betting_round(seat: Seat, round_number: int | None) -> Round:
@@ -128,7 +159,7 @@ def round_chip_place(
     user,
     seat_id: int | None = None,
     bets: Sequence[Bet],
-    spot: BetKind,
+    spot: str,
     chip: Decimal,
     round_number: int | None = None,
 ) -> Round:
@@ -137,7 +168,7 @@ def round_chip_place(
         raise errors.InvalidInput(errors.NO_SUCH_CHIP.format(chip=chips_text(chip)))
     seat, round, saved, stakes, history = _open_draft(lock_seat(user, seat_id), round_number, bets)
     stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
-    return _save_draft(seat, round, saved, stakes, [*history, [spot.value, str(chip)]])
+    return _save_draft(seat, round, saved, stakes, [*history, [spot, str(chip)]])
 
 
 @transaction.atomic
@@ -148,8 +179,7 @@ def round_chip_undo(
     seat, round, saved, stakes, history = _open_draft(lock_seat(user, seat_id), round_number, bets)
     if not history:
         raise errors.WrongState(errors.NOTHING_TO_UNDO)
-    kind, amount = history.pop()
-    spot = BetKind(kind)
+    spot, amount = history.pop()
     stakes[spot] = stakes.get(spot, Decimal("0.00")) - Decimal(amount)
     return _save_draft(seat, round, saved, stakes, history)
 
@@ -178,12 +208,12 @@ def last_bets(seat: Seat) -> list[Bet]:
     previous = Round.objects.filter(seat=seat, state=Round.State.SETTLED).order_by("-number").first()
     if previous is None:
         return []
-    return [Bet(BetKind(bet.kind), bet.amount) for bet in previous.bets.all()]
+    return stored_bets(previous.bets.all())
 
 
 def _open_draft(
     seat: Seat, round_number: int | None, bets: Sequence[Bet]
-) -> tuple[Seat, Round, dict[BetKind, Decimal], dict[BetKind, Decimal], list]:
+) -> tuple[Seat, Round, dict[str, Decimal], dict[str, Decimal], list]:
     """Lock the (locked) seat's betting round; return the two with the saved stakes, the stakes on screen,
     and the undo history (kept only while the two agree)."""
     round = betting_round(seat, round_number)
@@ -192,11 +222,11 @@ def _open_draft(
     return seat, round, saved, stakes, _history(round, saved, stakes)
 
 
-def _saved_stakes(round: Round) -> dict[BetKind, Decimal]:
-    return {BetKind(bet.kind): bet.amount for bet in round.bets.all()}
+def _saved_stakes(round: Round) -> dict[str, Decimal]:
+    return {bet.kind: bet.amount for bet in round.bets.all()}
 
 
-def _history(round: Round, saved: Mapping[BetKind, Decimal], stakes: Mapping[BetKind, Decimal]) -> list:
+def _history(round: Round, saved: Mapping[str, Decimal], stakes: Mapping[str, Decimal]) -> list:
     """The chips placed so far, while the stakes on screen are still what they made (else none)."""
     return list(round.chips) if dict(stakes) == dict(saved) else []
 
@@ -204,12 +234,12 @@ def _history(round: Round, saved: Mapping[BetKind, Decimal], stakes: Mapping[Bet
 def _save_draft(
     seat: Seat,
     round: Round,
-    saved: Mapping[BetKind, Decimal],
-    stakes: Mapping[BetKind, Decimal],
+    saved: Mapping[str, Decimal],
+    stakes: Mapping[str, Decimal],
     history: list,
 ) -> Round:
     """Check the draft (the minimum waits for the confirm) and store it with its undo history."""
-    bets = [Bet(kind, amount) for kind, amount in stakes.items() if amount > 0]
+    bets = [stake_on(kind, amount) for kind, amount in stakes.items() if amount > 0]
     check_bets(seat, bets, draft=True)
     if _stakes(bets) != dict(saved):
         replace_bets(round, bets)

@@ -16,12 +16,12 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from baccarat import Bet, BetKind, Coup, DealRequest, Shoe, Step, deal_request, settle
+from baccarat import Bet, Coup, DealRequest, Shoe, Step, deal_request, settle
 from progress.services import drill_cell_record
 from table import coach, deal_rows, errors, shuffle
 from table.models import LedgerEntry, Round, RoundBet, Seat
 from table.presets import PRESETS
-from table.services.drafts import betting_round, check_bets, replace_bets
+from table.services.drafts import betting_round, check_bets, check_settleable, replace_bets, stored_bets
 from table.services.ledger import Entry, ledger_append
 from table.services.seats import lock_seat
 
@@ -45,7 +45,7 @@ def round_confirm(
     seat = lock_seat(user, seat_id)
     round = betting_round(seat, round_number)
     if bets is None:
-        bets = [Bet(BetKind(bet.kind), bet.amount) for bet in round.bets.all()]
+        bets = stored_bets(round.bets.all())
     total = check_bets(
         seat, bets, watch=watch and seat.kind == Seat.Kind.LESSON
     )  # before anything is written
@@ -215,17 +215,19 @@ def _grade_settlement(round: Round, amounts: Mapping[str, str]) -> dict:
 
 
 def _settle(seat: Seat, round: Round, coup: Coup, *, fields: Sequence[str] = ()) -> None:
-    """Pay every bet of a finished coup (main bets first, then the Lion Bonus) and save the round and
-    the seat (with its other changed ``fields``). Locked by the caller."""
+    """Pay every bet of a finished coup (main bets first, then the side bets) and save the round and
+    the seat (with its other changed ``fields``). Locked by the caller.
+
+    :raises errors.InvalidInput: for a stored bet the registry or the round's table does not have; nothing
+        is paid or written then.
+    """
     outcome = coup.outcome
     assert outcome is not None and round.state == Round.State.DEALING
     settled = list(round.bets.all())
     rows = {bet.kind: bet for bet in settled}
-    results = settle(
-        [Bet(BetKind(kind), bet.amount) for kind, bet in rows.items()],
-        outcome,
-        PRESETS[round.preset].payouts,
-    )
+    bets = stored_bets(settled)
+    check_settleable(round, bets)
+    results = settle(bets, outcome, PRESETS[round.preset].payouts)
     entries = []
     for result in results:
         bet = rows[str(result.bet.kind)]

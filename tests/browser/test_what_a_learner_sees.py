@@ -87,8 +87,8 @@ def test_every_spot_says_what_it_pays_on_a_phone_too_and_the_bet_still_fits_one_
     page.goto(reverse("table:play"))
 
     payouts = PRESETS[seat.preset].payouts
-    # On a phone the Lion Bonus spots' names take two or three lines: their pay table is printed in
-    # full right under the spots instead (on a laptop, both).
+    # On a phone the side-bet spots' names take two or three lines: their terms (limits, pay table) are
+    # printed once under the spots instead; on a laptop, on each spot.
     spots = ["player", "banker", "tie"] + (["lion_player", "lion_banker"] if size == "laptop" else [])
     for kind in spots:
         with translation.override(language):
@@ -97,7 +97,11 @@ def test_every_spot_says_what_it_pays_on_a_phone_too_and_the_bet_still_fits_one_
         expect(shown).to_have_text(pays)
         expect(shown).to_be_visible()
         in_view(page, shown)
-    in_view(page, page.locator("#table-panel-spots .lion-pays"))
+    if size == "laptop":
+        for kind in ("lion_player", "lion_banker"):
+            in_view(page, page.locator(f"#table-panel-spots .spot-{kind} .spot-terms"))
+    else:
+        in_view(page, page.locator("#table-panel-spots .side-terms"))
     with translation.override(language):
         assert (
             spot_pays("tie", payouts) == {"en": "pays 8:1", "de": "zahlt 8:1", "id": "dibayar 8:1"}[language]

@@ -6,6 +6,7 @@ import pytest
 
 from baccarat import Bet, BetKind
 from table import errors, services
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, Seat
 from tests.table.test_services import bets, play
 
@@ -93,7 +94,9 @@ def test_a_draft_may_hold_less_than_the_minimum_but_the_confirm_refuses_it(seat)
 
     with pytest.raises(errors.InvalidInput) as refused:
         services.round_confirm(user=seat.user, seat_id=seat.pk)
-    assert refused.value.message == errors.LION_LIMITS.format(min="10", max="50")
+    assert refused.value.message == errors.SIDE_BET_LIMITS.format(
+        bet=bet_name("lion_player"), min="10", max="50"
+    )
     assert Seat.objects.get(pk=seat.pk).balance == D("100.00")
 
 
@@ -101,7 +104,11 @@ def test_a_draft_may_hold_less_than_the_minimum_but_the_confirm_refuses_it(seat)
     ("spot", "chips", "message"),
     [
         ("banker", [100, 5], errors.MAIN_BET_LIMITS.format(min="5", max="100")),
-        ("lion_banker", [50, 5], errors.LION_LIMITS.format(min="10", max="50")),
+        (
+            "lion_banker",
+            [50, 5],
+            errors.SIDE_BET_LIMITS.format(bet=bet_name("lion_banker"), min="10", max="50"),
+        ),
     ],
 )
 def test_a_chip_over_the_table_maximum_is_refused_and_the_draft_stays(seat, spot, chips, message):

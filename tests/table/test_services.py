@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 
 from baccarat import Bet, BetKind, Shoe
 from table import errors, playing, services
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, arrange_shoe
 
@@ -183,9 +184,12 @@ def test_a_lion_bonus_alone_is_allowed_and_loses_on_a_small_margin(seat):
         ({}, errors.NO_BETS),
         ({"player": 4}, errors.MAIN_BET_LIMITS.format(min="5", max="100")),
         ({"tie": 101}, errors.MAIN_BET_LIMITS.format(min="5", max="100")),
-        ({"lion_player": 9}, errors.LION_LIMITS.format(min="10", max="50")),
-        ({"lion_banker": 51}, errors.LION_LIMITS.format(min="10", max="50")),
-        ({"lion_player": 10, "lion_banker": 10}, errors.LION_BOTH_SIDES),
+        ({"lion_player": 9}, errors.SIDE_BET_LIMITS.format(bet=bet_name("lion_player"), min="10", max="50")),
+        ({"lion_banker": 51}, errors.SIDE_BET_LIMITS.format(bet=bet_name("lion_banker"), min="10", max="50")),
+        (
+            {"lion_player": 10, "lion_banker": 10},
+            errors.ONE_SIDE_ONLY.format(bet=bet_name("lion_player"), other=bet_name("lion_banker")),
+        ),
         ({"player": 100, "banker": 5}, errors.NOT_ENOUGH_CHIPS.format(total="105.00", balance="100.00")),
     ],
 )

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from table import errors
+from table.bets import bet_name
 from table.models import LedgerEntry, Round, Seat
 from tests.factories import SeatFactory, UserFactory, arrange_shoe
 from tests.support import HX, MODES, parse
@@ -168,7 +169,10 @@ def test_a_repeated_deal_shows_the_current_state_and_deals_nothing(player, seat)
         ({"stake_player": "1e3"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_player": "NaN"}, errors.STAKE_NOT_A_NUMBER),
         ({"stake_dragon": "10"}, errors.UNKNOWN_BET_KIND.format(kind="dragon")),
-        ({"stake_lion_player": "10", "stake_lion_banker": "10"}, errors.LION_BOTH_SIDES),
+        (
+            {"stake_lion_player": "10", "stake_lion_banker": "10"},
+            errors.ONE_SIDE_ONLY.format(bet=bet_name("lion_player"), other=bet_name("lion_banker")),
+        ),
         ({}, errors.NO_BETS),
         (
             {"stake_player": "60", "stake_banker": "60"},
