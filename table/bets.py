@@ -35,22 +35,6 @@ def bet_choices() -> list[tuple[str, str | Promise]]:
     return [(spec.key, bet_label(spec.key)) for spec in all_bets()]
 
 
-#: The engine's side-bet families the felt does not lay out yet: pairs, Dragon 7 and Panda 8
-#: (``baccarat.tables`` says which table offers them; the felt follows once it reads a table's
-#: ``side_bets`` and has a sentence for each way they pay). A posted stake on one is an unknown
-#: kind (a 400). Every other registered kind is laid out, one registered later included.
-HELD_BACK_FAMILIES = frozenset({"pair", "either_pair", "perfect_pair", "dragon_7", "panda_8"})
-
-
-def bet_keys(side_bets: bool = True) -> list[str]:
-    """The keys of the kinds the felt lays out, in registry order; the main bets only if not ``side_bets``."""
-    return [
-        spec.key
-        for spec in all_bets()
-        if not spec.is_side_bet or (side_bets and spec.family not in HELD_BACK_FAMILIES)
-    ]
-
-
 def stake_on(kind: str, amount: Decimal) -> Bet:
     """A bet on the registered kind ``kind`` (a key string, checked by the registry).
 

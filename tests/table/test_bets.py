@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.utils import translation
 
 from baccarat import LANGUAGES, Hand
-from table.bets import bet_choices, bet_keys, bet_name, is_side_bet, side_of
+from table.bets import bet_choices, bet_name, is_side_bet, main_bet_keys, side_bet_choices, side_of
 from table.models import RoundBet
 from table.presets import STANDARD_TABLE
 from tests.engine.test_bets import ANY_NATURAL, throwaway_bet  # noqa: F401  (the fixture)
@@ -16,8 +16,8 @@ from tests.engine.test_bets import ANY_NATURAL, throwaway_bet  # noqa: F401  (th
 def test_a_registered_kind_is_named_and_offered_by_the_app_in_every_language(throwaway_bet):  # noqa: F811
     names = {language: bet_name(ANY_NATURAL, language) for language in LANGUAGES}
     assert names == {"en": "Any natural", "de": "Irgendein Naturel", "id": "Natural apa saja"}
-    assert ANY_NATURAL in dict(bet_choices()) and ANY_NATURAL in bet_keys()
-    assert ANY_NATURAL not in bet_keys(side_bets=False)
+    assert ANY_NATURAL in dict(bet_choices()) and ANY_NATURAL in dict(side_bet_choices())
+    assert ANY_NATURAL not in main_bet_keys()
     assert is_side_bet(ANY_NATURAL) and side_of(ANY_NATURAL) is None
     assert STANDARD_TABLE.limits(ANY_NATURAL) == (Decimal("1.00"), Decimal("20.00"))
     with translation.override("de"):
