@@ -66,8 +66,8 @@ def side_bet_question(table: str, tokens: Sequence[str], stakes: Mapping[str, in
         "banker": ", ".join(card_name(card) for card in outcome.banker_cards),
     }
     staked = ", ".join(
-        _("%(amount)s on %(bet)s") % {"amount": _stake(int(result.bet.amount)), "bet": bet_name(result.bet.kind)}
-        for result in results
+        _("%(amount)s on %(bet)s") % {"amount": _stake(int(bet.amount)), "bet": bet_name(bet.kind)}
+        for bet in bets
     )
     prompt = _(
         "At %(table)s, Player is dealt the %(player)s; Banker the %(banker)s. %(result)s You staked "
@@ -103,7 +103,8 @@ def _wins_something(tokens: Sequence[str], keys: Sequence[str], table: str) -> b
 
 
 def generate_side_bets(rng: random.Random) -> Question:
-    """A table, three of its side bets and a coup from random cards (one a side bet wins on, half the time)."""
+    """A table, three of its side bets and a coup from random cards (one that a side bet wins on, half
+    the time)."""
     table = rng.choice(sorted(TABLES))
     offered = [key for key in TABLES[table].side_bets if bet_spec(key).family != LION]
     keys = rng.sample(offered, ASKED)

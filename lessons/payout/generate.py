@@ -82,14 +82,20 @@ def _token(rng: random.Random) -> str:
     return f"{rng.choice(list(Rank)).value}{rng.choice(list(Suit)).value}"
 
 
+def _random_coup(rng: random.Random) -> tuple[list[str], Outcome]:
+    tokens = [_token(rng) for _ in range(6)]
+    outcome = Coup.from_cards(Card.parse(token) for token in tokens).outcome
+    assert outcome is not None, "six cards always finish a coup"
+    return tokens, outcome
+
+
 def _dealt(rng: random.Random, wanted) -> dict:
     """A coup dealt from random cards for which ``wanted(outcome)`` holds, kept with its cards."""
+    tokens, outcome = _random_coup(rng)
     for _attempt in range(_ATTEMPTS):
-        tokens = [_token(rng) for _ in range(6)]
-        outcome = Coup.from_cards(Card.parse(token) for token in tokens).outcome
-        assert outcome is not None, "six cards always finish a coup"
         if wanted(outcome):
             break
+        tokens, outcome = _random_coup(rng)
     dealt = tokens[: outcome.cards_dealt]
     return {
         "winner": outcome.winner.value,
