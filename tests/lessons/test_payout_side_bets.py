@@ -86,6 +86,11 @@ def test_the_drill_grades_side_bet_questions_right_and_wrong(learner_client, lea
     IssuedQuestion.objects.filter(nonce=token).update(created_at=timezone.now() - timedelta(seconds=3))
     response = answer(learner_client, token, expected, headers)
     assert response.status_code == HTTPStatus.OK
+    html = response.content.decode()
+    kept = payout.read_question(data)
+    assert payout.cards_text(kept.outcome).replace("'", "&#x27;") in html  # the cards that decided it
+    for result in kept.results().values():
+        assert payout.working(kept, result).replace("'", "&#x27;") in html
     assert PayoutAnswer.objects.filter(user=learner).latest("pk").correct
     page = learner_client.get(reverse("drill:payout"))
     second = token_of(page)
