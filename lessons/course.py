@@ -127,8 +127,20 @@ COURSE: tuple[LessonSpec, ...] = (
         examples=(Example("lion-bonus", _cards("KS 4H QD 3C JH")),),
     ),
     LessonSpec(
-        "scoreboards-and-systems",
+        "side-bets-and-tables",
         10,
+        _("Side bets and other tables"),
+        _(
+            "Pairs, Dragon 7, Panda 8 and the Lion Bonus: what they pay and what they cost; "
+            "the standard, no-commission and EZ tables."
+        ),
+        exercise="side-bets",
+        # Player stands on a pair of threes (6); Banker draws from 5 to 7 and wins with three cards.
+        examples=(Example("ez-three-card-seven", _cards("3H 2C 3S 3D 2H")),),
+    ),
+    LessonSpec(
+        "scoreboards-and-systems",
+        11,
         _("Scoreboards and betting systems"),
         _(
             "Reading the bead plate and the Big Road; Martingale and 1-3-2-6 played out; "

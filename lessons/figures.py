@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from baccarat import DEFAULT_CUT_FROM_END, STANDARD, Bet, BetKind, Card, Coup, Outcome, settle
+from lessons import side_bets
 from lessons.course import LESSONS
 from table.amounts import chips_text
 from table.presets import STANDARD_TABLE
@@ -22,6 +23,11 @@ from table.presets import STANDARD_TABLE
 #: The stakes of the two-spot example: the same amount on Player and on Banker.
 TWO_SPOT_STAKE = Decimal(10)
 START = Decimal(100)
+
+
+def example_cards(slug: str, key: str) -> tuple[str, ...]:
+    """The arranged cards of a worked example, in dealing order."""
+    return next(found for found in LESSONS[slug].examples if found.key == key).cards
 
 
 def example_outcome(slug: str, key: str) -> Outcome:
@@ -85,4 +91,6 @@ def context(slug: str) -> dict[str, Any]:
         return {"two": two_spots()}
     if slug == "house-edge":
         return {"limits": limits()}
+    if slug == side_bets.SLUG:
+        return side_bets.context()
     return {}

@@ -267,6 +267,26 @@ PAID_SENTENCES = {
         "%(bet)s won by %(margin)s: pays %(ratio)s, so %(returned)s back + %(winnings)s winnings "
         "= %(total)s chips."
     ),
+    Paid.PUSH_THREE_CARD_SEVEN: gettext_lazy(
+        "%(bet)s is a push: Banker won with three cards totalling 7, which an EZ table returns "
+        "instead of paying, so the %(amount)s chips staked come back, no winnings."
+    ),
+    Paid.WON_PAIR: gettext_lazy(
+        "%(bet)s won: a hand's first two cards are a pair, which pays %(ratio)s, so %(returned)s "
+        "back + %(winnings)s winnings = %(total)s chips."
+    ),
+    Paid.WON_SUITED_PAIR: gettext_lazy(
+        "%(bet)s won: a hand's first two cards are the same rank and the same suit, which pays %(ratio)s, "
+        "so %(returned)s back + %(winnings)s winnings = %(total)s chips."
+    ),
+    Paid.WON_THREE_CARD_SEVEN: gettext_lazy(
+        "%(bet)s won: Banker won with three cards totalling 7, which pays %(ratio)s, so %(returned)s "
+        "back + %(winnings)s winnings = %(total)s chips."
+    ),
+    Paid.WON_THREE_CARD_EIGHT: gettext_lazy(
+        "%(bet)s won: Player won with three cards totalling 8, which pays %(ratio)s, so %(returned)s "
+        "back + %(winnings)s winnings = %(total)s chips."
+    ),
 }
 
 

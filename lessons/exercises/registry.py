@@ -47,8 +47,9 @@ from lessons.exercises.settlement import (
     settlement_question,
     spots_question,
 )
+from lessons.exercises.side_bets import generate_side_bets, side_bet_question
 from lessons.exercises.stake import generate_stake, limit_question, stake_question
-from lessons.figures import example_outcome
+from lessons.figures import example_cards, example_outcome
 
 
 class Exercise(NamedTuple):
@@ -143,6 +144,32 @@ EXERCISES: dict[str, Exercise] = {
             partial(german_words_question, "battuta"),
         ],
         generate_house_edge,
+    ),
+    "side-bets": Exercise(
+        [
+            # The lesson's worked example: an EZ Banker win with three cards totalling 7, Player on a pair.
+            partial(
+                side_bet_question,
+                "ez",
+                example_cards("side-bets-and-tables", "ez-three-card-seven"),
+                {"dragon_7": 5, "player_pair": 5, "perfect_pair": 5},
+            ),
+            # Player wins 8 to 6 with three cards: a Panda 8.
+            partial(
+                side_bet_question,
+                "ez",
+                ("2H", "KS", "3C", "6D", "3D"),
+                {"either_pair": 10, "banker_pair": 10, "panda_8": 10},
+            ),
+            # Banker's first two cards are two nines of hearts: every pair bet on Banker wins.
+            partial(
+                side_bet_question,
+                "standard",
+                ("4S", "9H", "5C", "9H"),
+                {"banker_pair": 10, "either_pair": 10, "perfect_pair": 10},
+            ),
+        ],
+        generate_side_bets,
     ),
     "systems": Exercise(
         [

@@ -16,6 +16,8 @@ from django.utils.translation import gettext_lazy
 from baccarat import (
     Bet,
     BetResult,
+    Card,
+    Coup,
     Outcome,
     PayoutSet,
     Winner,
@@ -28,7 +30,10 @@ from table.bets import stake_on
 
 KIND_PREFIX = "payout-"
 BANKER, TIE, SIX, LION, SEVERAL = "banker", "tie", "six", "lion", "several"
-KINDS = (BANKER, TIE, SIX, LION, SEVERAL)
+#: The side-bet kinds (lesson 10): an EZ Banker push on a three-card 7, a Dragon 7, a pair beside a main
+#: bet. Their questions keep the dealt cards, which decide a pair or a three-card total.
+EZ_SEVEN, DRAGON, PAIR = "ez-seven", "dragon", "pair"
+KINDS = (BANKER, TIE, SIX, LION, SEVERAL, EZ_SEVEN, DRAGON, PAIR)
 PAID, COMMISSION = "paid", "commission"
 
 TOKEN_MISSING = gettext_lazy("This answer came without its question. Here is a new question to answer.")
@@ -97,6 +102,8 @@ class PayoutQuestion:
     outcome: Outcome
     bets: tuple[Bet, ...]
     fields: tuple[Field, ...]
+    #: The dealt cards' tokens in dealing order, kept by the side-bet kinds; empty for the others.
+    cards: tuple[str, ...] = ()
 
     def results(self) -> dict[str, BetResult]:
         """What each bet returns, by the engine's settlement."""
@@ -128,13 +135,8 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
         if type(player) is not int or type(banker) is not int or not (0 <= player <= 9 and 0 <= banker <= 9):
             raise ValueError("totals")
         natural = bool(data["natural"])
-        outcome = Outcome(
-            player_total=player,
-            banker_total=banker,
-            player_count=2 if natural else 3,
-            banker_count=2,
-            natural=natural,
-        )
+        cards = tuple(str(token) for token in data.get("cards", ()))
+        outcome = _outcome(player, banker, natural, cards)
         if outcome.winner != Winner(data["winner"]):
             raise ValueError("winner")
         # The kept kinds are registry keys; one the registry does not have is a bad token.
@@ -144,11 +146,42 @@ def read_question(data: Mapping[str, Any]) -> PayoutQuestion:
             raise ValueError("fields")
         if {field.bet for field in fields} - {str(bet.kind) for bet in bets}:
             raise ValueError("field without a bet")
-        question = PayoutQuestion(kind, PayoutSet.named(str(data["table"])), outcome, bets, fields)
+        question = PayoutQuestion(kind, PayoutSet.named(str(data["table"])), outcome, bets, fields, cards)
         question.expected()  # the engine accepts the bets
     except (KeyError, TypeError, ValueError, ArithmeticError):
         raise PayoutError(TOKEN_BAD) from None
     return question
+
+
+def _outcome(player: int, banker: int, natural: bool, cards: tuple[str, ...]) -> Outcome:
+    """The kept coup's outcome: from its cards where it keeps them (they must give its totals), else from
+    the totals alone.
+
+    :raises ValueError: if the cards do not make one whole coup with these totals.
+    """
+    if not cards:
+        return Outcome(
+            player_total=player,
+            banker_total=banker,
+            player_count=2 if natural else 3,
+            banker_count=2,
+            natural=natural,
+        )
+    if len(cards) > 6:
+        raise ValueError("cards")
+    outcome = Coup.from_cards(Card.parse(token) for token in cards).outcome
+    if (
+        outcome is None
+        or outcome.cards_dealt != len(cards)
+        or (outcome.player_total, outcome.banker_total, outcome.natural)
+        != (
+            player,
+            banker,
+            natural,
+        )
+    ):
+        raise ValueError("cards")
+    return outcome
 
 
 def questions_data(question: PayoutQuestion) -> dict[str, Any]:
@@ -164,4 +197,4 @@ def questions_data(question: PayoutQuestion) -> dict[str, Any]:
         "bets": [[str(bet.kind), str(bet.amount)] for bet in question.bets],
         "ask": [[str(field.bet), field.what] for field in question.fields],
         "expected": {name: str(value) for name, value in question.expected().items()},
-    }
+    } | ({"cards": list(question.cards)} if question.cards else {})

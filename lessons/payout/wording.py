@@ -21,12 +21,17 @@ from baccarat import (
 from lessons.payout.question import COMMISSION, Field, PayoutQuestion
 from table.amounts import chips_text
 from table.bets import bet_name
-from table.explain import commission_text, ratio_text
+from table.explain import card_name, commission_text, ratio_text
 
 # --- Words -------------------------------------------------------------------------------------
 
 
 def table_text(table: PayoutSet) -> str:
+    if table.banker_pushes_three_card_seven:
+        return _(
+            "EZ table: Banker pays 1:1 with no commission, but a Banker win with three cards "
+            "totalling 7 is a push."
+        )
     if table.banker_six_pays is not None:
         return _("No-commission table: Banker pays 1:1, but a Banker win with six pays %(ratio)s.") % {
             "ratio": ratio_text(table.banker_six_pays)
@@ -138,9 +143,40 @@ _WORKING: dict[Paid, Callable[[Bet, PayoutSet], str]] = {
         "%(spot)s: won by %(margin)s without a natural, the Lion Bonus pays %(ratio)s: "
         "%(stake)s × %(times)s = %(paid)s."
     ),
+    Paid.PUSH_THREE_CARD_SEVEN: lambda bet, table: _(
+        "%(spot)s: Banker won with three cards totalling 7, and the EZ table returns that win "
+        "instead of paying it: 0 is paid and the %(stake)s stay."
+    ),
+    Paid.WON_PAIR: lambda bet, table: _(
+        "%(spot)s: a hand's first two cards are a pair, which pays %(ratio)s: "
+        "%(stake)s × %(times)s = %(paid)s."
+    ),
+    Paid.WON_SUITED_PAIR: lambda bet, table: _(
+        "%(spot)s: a hand's first two cards are the same rank and the same suit, which pays %(ratio)s: "
+        "%(stake)s × %(times)s = %(paid)s."
+    ),
+    Paid.WON_THREE_CARD_SEVEN: lambda bet, table: _(
+        "%(spot)s: Banker won with three cards totalling 7, which pays %(ratio)s: "
+        "%(stake)s × %(times)s = %(paid)s."
+    ),
+    Paid.WON_THREE_CARD_EIGHT: lambda bet, table: _(
+        "%(spot)s: Player won with three cards totalling 8, which pays %(ratio)s: "
+        "%(stake)s × %(times)s = %(paid)s."
+    ),
     Paid.WON: _won,
 }
 
 
+def cards_text(outcome: Outcome) -> str:
+    """``Player's cards: seven of clubs, seven of hearts; Banker's cards: ….``"""
+    return _("Player's cards: %(player)s. Banker's cards: %(banker)s.") % {
+        "player": ", ".join(card_name(card) for card in outcome.player_cards),
+        "banker": ", ".join(card_name(card) for card in outcome.banker_cards),
+    }
+
+
 def prompt_lines(question: PayoutQuestion) -> list[str]:
-    return [table_text(question.table), outcome_text(question.outcome), bets_text(question.bets)]
+    lines = [table_text(question.table), outcome_text(question.outcome)]
+    if question.outcome.player_cards:
+        lines.append(cards_text(question.outcome))
+    return [*lines, bets_text(question.bets)]

@@ -1,4 +1,4 @@
-"""Lesson 10 in a browser: screenshots at 1280 and 375 px in English and German, none wider than a phone."""
+"""Lesson 11 in a browser: screenshots at 1280 and 375 px in English and German, none wider than a phone."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_the_systems_lesson_fits_a_phone_and_a_laptop(new_context, language, log
     assert not (wide := sideways(page, [path])), report(wide)
     expect(page.locator(".big-road").first).to_be_visible()
     expect(page.locator("svg polygon.band")).to_have_count(1)
-    snap(page, f"lesson-10-systems-{language}")
+    snap(page, f"lesson-11-systems-{language}")
 
 
 def test_the_systems_lesson_has_no_serious_axe_violation(new_context, log_in, course):

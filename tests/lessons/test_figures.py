@@ -55,6 +55,7 @@ from lessons.course import COURSE
 from table.amounts import exact_decimal
 from table.charts import BAND_SIGMAS, example_chart
 from table.presets import STANDARD_TABLE
+from tests.lessons.test_side_bets_lesson import side_bets_figures
 from tests.support import LANGUAGES
 
 #: Grouping and decimal separators by language (Django's formats for en, de and id).
@@ -358,6 +359,7 @@ FIGURES: dict[str, Callable[[], Figures]] = {
     "banker-table": _banker_table,
     "house-edge": _house_edge,
     systems.SLUG: _scoreboards_and_systems,
+    "side-bets-and-tables": side_bets_figures,
 }
 #: Figures any lesson may print without registering them: an amount the table's chips make, a
 #: ratio's "1" or "2" (1 to 2), points and totals 0 to 9, and lesson numbers.

@@ -12,7 +12,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat import Bet, BetKind, Outcome, PayoutSet, settle
+from baccarat import Bet, BetKind, Card, Coup, Outcome, PayoutSet, settle
 from lessons import drill, payout, services
 from lessons.models import IssuedQuestion
 from progress.models import PayoutAnswer, PayoutRecord
@@ -152,13 +152,17 @@ def test_a_tie_returns_player_and_banker_bets_and_pays_nothing_on_them():
 def test_every_right_answer_is_the_engines_settlement_winnings_less_commission(seed, kind):
     data = payout.make_question(random.Random(seed), kind)
     kept = payout.read_question(data)
-    outcome = Outcome(
-        player_total=data["player"],
-        banker_total=data["banker"],
-        player_count=2 if data["natural"] else 3,
-        banker_count=2,
-        natural=data["natural"],
-    )
+    if "cards" in data:  # the side-bet kinds keep the dealt cards, which decide a pair or a three-card 7
+        outcome = Coup.from_cards(Card.parse(token) for token in data["cards"]).outcome
+        assert (outcome.player_total, outcome.banker_total) == (data["player"], data["banker"])
+    else:
+        outcome = Outcome(
+            player_total=data["player"],
+            banker_total=data["banker"],
+            player_count=2 if data["natural"] else 3,
+            banker_count=2,
+            natural=data["natural"],
+        )
     bets = [Bet(BetKind(bet), Decimal(amount)) for bet, amount in data["bets"]]
     settled = {
         result.bet.kind.value: result for result in settle(bets, outcome, PayoutSet.named(data["table"]))

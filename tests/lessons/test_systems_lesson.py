@@ -29,13 +29,13 @@ URL = reverse("lessons:lesson", args=[SLUG])
 
 def test_the_new_lesson_is_the_tenth_and_last_of_the_course():
     assert [spec.number for spec in COURSE] == list(range(1, len(COURSE) + 1))
-    assert COURSE[-1].slug == SLUG and COURSE[-1].number == 10
+    assert COURSE[-1].slug == SLUG and COURSE[-1].number == 11
     assert LESSONS[SLUG].exercise in exercises.EXERCISES
 
 
 def test_the_home_page_and_the_lesson_heading_count_ten_lessons(learner_client):
-    assert "0 of 10 lessons done" in learner_client.get(reverse("home")).content.decode()
-    assert "Lesson 10 of 10: Scoreboards and betting systems" in learner_client.get(URL).content.decode()
+    assert "0 of 11 lessons done" in learner_client.get(reverse("home")).content.decode()
+    assert "Lesson 11 of 11: Scoreboards and betting systems" in learner_client.get(URL).content.decode()
 
 
 # --- the page ------------------------------------------------------------------------------------
