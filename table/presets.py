@@ -62,24 +62,22 @@ class Preset:
                 self.decks,
             ) % {**figures, "commission": f"{self.payouts.banker_commission * 100:.0f}"}
         if self.payouts.banker_pushes_three_card_seven:
-            return (
-                ngettext(
-                    "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker win with three cards "
-                    "totalling 7 is returned; Tie %(tie)s.",
-                    "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker win with three cards "
-                    "totalling 7 is returned; Tie %(tie)s.",
-                    self.decks,
-                )
-                % figures
-            )
-        return (
-            ngettext(
-                "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie %(tie)s.",
-                "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie %(tie)s.",
+            text = ngettext(
+                "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker win with three "
+                "cards totalling 7 is returned; Tie %(tie)s.",
+                "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker win with three "
+                "cards totalling 7 is returned; Tie %(tie)s.",
                 self.decks,
             )
-            % figures
-        )
+        else:
+            text = ngettext(
+                "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; "
+                "Tie %(tie)s.",
+                "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; "
+                "Tie %(tie)s.",
+                self.decks,
+            )
+        return text % figures
 
 
 def _ratio(pays: Decimal) -> str:
@@ -90,7 +88,7 @@ def _ratio(pays: Decimal) -> str:
 def table_preset(
     key: str, label: str | Promise, rules: TableRules, *, tie_pays: Decimal | None = None
 ) -> Preset:
-    """The preset of an engine table (``baccarat.tables.TABLES``): its decks, payouts and side bets, read there.
+    """The preset of an engine table (``baccarat.tables.TABLES``): its decks, payouts and side bets.
 
     ``tie_pays`` makes it the same table with the Tie paying that ratio instead (``PayoutSet.with_tie_pays``).
     """

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from accounts.selectors import learner_class
 from baccarat import (
     MAX_CARDS_PER_COUP,
     Coup,
@@ -14,7 +15,6 @@ from baccarat import (
     exact_odds,
     odds_for_decks,
 )
-from accounts.selectors import learner_class
 from table import coach
 from table.bets import class_side_bets, learner_side_bets
 from table.models import Round, Seat, round_awaiting_call
