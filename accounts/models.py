@@ -80,12 +80,12 @@ class Classroom(models.Model):
         validators=[MinValueValidator(MIN_STARTING_BALANCE), MaxValueValidator(MAX_STARTING_BALANCE)],
         help_text=_("Teaching chips each learner starts with: 1 to 1,000,000."),
     )
-    #: Keys of the practice tables (``table.presets``) this class may use; empty: every table.
+    #: Keys of the practice tables (``table.presets``) this class may use; empty: ``DEFAULT_PRESETS``.
     presets = models.JSONField(
         _("tables"),
         default=list,
         blank=True,
-        help_text=_("The practice tables this class may use; none ticked: every table."),
+        help_text=_("The practice tables this class may use; none ticked: Standard and No-commission."),
     )
     #: Keys of the side bets (``baccarat.bets``) this class's learners see, where their table offers them.
     side_bets = models.JSONField(

@@ -14,12 +14,16 @@ from decimal import Decimal
 
 from lessons.course import COURSE
 from progress.models import Assignment
+from table.presets import PRESETS
 
 DEMO_INSTRUCTOR = "demo-teacher"
 DEMO_INSTRUCTOR_PASSWORD = "demo-teacher-pass"
 DEMO_LEARNER_PASSWORD = "demo-learner-pass"
 DEMO_CLASS = "Demo class"
 DEMO_STARTING_BALANCE = Decimal("100.00")
+#: The demo class offers every table and every side bet any of them takes, so the demo shows them all.
+DEMO_PRESETS = tuple(PRESETS)
+DEMO_SIDE_BETS = tuple(dict.fromkeys(key for preset in PRESETS.values() for key in preset.side_bets))
 DEMO_EMAIL_DOMAIN = "example.com"
 
 #: A join code closer to its expiry than this is extended, so the printed code works for the demo.

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils.functional import Promise, lazy
 from django.utils.translation import get_language
 
-from accounts.models import DEFAULT_SIDE_BETS
+from accounts.models import DEFAULT_SIDE_BETS, Classroom
 from accounts.selectors import learner_class
 from baccarat import Bet, BetKind, Hand, all_bets, bet_spec
 from table.presets import Preset
@@ -77,7 +77,11 @@ def side_bets_offered(table_side_bets: Iterable[str], class_side_bets: Iterable[
 def learner_side_bets(user_id: int, table: Preset) -> tuple[str, ...]:
     """The side bets a learner may place at ``table``: those it offers that the learner's class shows
     (outside any class, ``DEFAULT_SIDE_BETS``). One query, for the class."""
-    classroom = learner_class(user_id)
+    return class_side_bets(learner_class(user_id), table)
+
+
+def class_side_bets(classroom: Classroom | None, table: Preset) -> tuple[str, ...]:
+    """The side bets ``table`` offers that the class shows (no class: ``DEFAULT_SIDE_BETS``). No query."""
     shown = classroom.side_bets if classroom is not None else DEFAULT_SIDE_BETS
     return side_bets_offered(table.side_bets, shown if isinstance(shown, list | tuple) else ())
 

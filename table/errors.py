@@ -50,6 +50,7 @@ NO_QUESTION = _("There is no call to make right now; here is the table as it is.
 CALL_ANSWER = _("Answer with draws or stands.")
 CALL_AMOUNT = _("Write how many chips each bet returns, as a number like 19.5 (0 if it returns nothing).")
 PRESET_NOT_ALLOWED = _("Your class does not use the {label} table.")
+PRESET_NOT_OPEN = _("The {label} table is open only to learners whose class offers it.")
 SWITCH_ON_OR_OFF = _("This setting is switched with on or off; here is the table as it is.")
 UNKNOWN_PRESET = _("There is no table called {preset!r}.")
 

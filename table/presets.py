@@ -1,6 +1,7 @@
-"""The two table presets a learner can choose when a shoe starts.
+"""The table presets a learner can choose when a shoe starts.
 
-Design overview: a preset bundles the shoe size, the payout set (engine data)
+Design overview: a preset bundles the shoe size, the payout set and the side bets
+of an engine table (``baccarat.tables.TABLES``, read there, never typed again)
 and the table limits. It is plain data (only its words come from Django's
 translations), so the engine's payout sets stay the single source of the
 payouts.
@@ -15,8 +16,8 @@ from decimal import Decimal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
-from baccarat import NO_COMMISSION, STANDARD, PayoutSet, bet_spec
-from baccarat.tables import TABLES
+from baccarat import PayoutSet, bet_spec
+from baccarat.tables import TABLES, TableRules
 
 
 @dataclass(frozen=True)
@@ -52,38 +53,64 @@ class Preset:
 
     @property
     def description(self) -> str:
+        """The table in one sentence, every figure read from its decks and payouts."""
+        figures = {"decks": self.decks, "tie": _ratio(self.payouts.tie_pays)}
         if self.payouts.banker_commission:
             return ngettext(
-                "%(decks)s deck; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays 8:1.",
-                "%(decks)s decks; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays 8:1.",
+                "%(decks)s deck; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays %(tie)s.",
+                "%(decks)s decks; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays %(tie)s.",
                 self.decks,
-            ) % {"decks": self.decks, "commission": f"{self.payouts.banker_commission * 100:.0f}"}
-        return ngettext(
-            "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1.",
-            "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; Tie 8:1.",
-            self.decks,
-        ) % {"decks": self.decks}
+            ) % {**figures, "commission": f"{self.payouts.banker_commission * 100:.0f}"}
+        if self.payouts.banker_pushes_three_card_seven:
+            text = ngettext(
+                "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker win with three "
+                "cards totalling 7 is returned; Tie %(tie)s.",
+                "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker win with three "
+                "cards totalling 7 is returned; Tie %(tie)s.",
+                self.decks,
+            )
+        else:
+            text = ngettext(
+                "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; "
+                "Tie %(tie)s.",
+                "%(decks)s decks; Banker wins pay 1:1 with no commission, but a Banker six pays 1:2; "
+                "Tie %(tie)s.",
+                self.decks,
+            )
+        return text % figures
 
 
-STANDARD_TABLE = Preset(
-    key="standard",
-    label=gettext_lazy("Standard"),
-    decks=8,
-    payouts=STANDARD,
-    side_bets=TABLES["standard"].side_bets,  # the engine's table (``baccarat.tables``) says which
-)
-NO_COMMISSION_TABLE = Preset(
-    key="no-commission",
-    label=gettext_lazy("No-commission"),
-    decks=6,
-    payouts=NO_COMMISSION,
-    side_bets=TABLES["no-commission"].side_bets,
+def _ratio(pays: Decimal) -> str:
+    """A ratio of at least 1 as tables print it (``8:1``)."""
+    return f"{pays.normalize():f}:1"
+
+
+def table_preset(
+    key: str, label: str | Promise, rules: TableRules, *, tie_pays: Decimal | None = None
+) -> Preset:
+    """The preset of an engine table (``baccarat.tables.TABLES``): its decks, payouts and side bets.
+
+    ``tie_pays`` makes it the same table with the Tie paying that ratio instead (``PayoutSet.with_tie_pays``).
+    """
+    payouts = rules.payouts if tie_pays is None else rules.payouts.with_tie_pays(tie_pays)
+    return Preset(key=key, label=label, decks=rules.decks, payouts=payouts, side_bets=rules.side_bets)
+
+
+STANDARD_TABLE = table_preset("standard", gettext_lazy("Standard"), TABLES["standard"])
+NO_COMMISSION_TABLE = table_preset("no-commission", gettext_lazy("No-commission"), TABLES["no-commission"])
+EZ_TABLE = table_preset("ez", gettext_lazy("EZ Baccarat"), TABLES["ez"])
+STANDARD_TIE_9_TABLE = table_preset(
+    "standard-tie9", gettext_lazy("Standard, Tie 9:1"), TABLES["standard"], tie_pays=Decimal("9")
 )
 
 #: Every table a learner can play at, declared here and nowhere else: models, classes and forms
 #: take their choices from it, so a new preset needs no migration.
-PRESETS: dict[str, Preset] = {preset.key: preset for preset in (STANDARD_TABLE, NO_COMMISSION_TABLE)}
+PRESETS: dict[str, Preset] = {
+    preset.key: preset for preset in (STANDARD_TABLE, NO_COMMISSION_TABLE, EZ_TABLE, STANDARD_TIE_9_TABLE)
+}
 DEFAULT_PRESET = STANDARD_TABLE.key
+#: The tables of a learner outside any class, and of a class that ticks none.
+DEFAULT_PRESETS: tuple[str, ...] = (STANDARD_TABLE.key, NO_COMMISSION_TABLE.key)
 
 
 #: The chip rack, smallest first: every table takes chips of these values (the number is printed on each).
@@ -98,12 +125,12 @@ def preset_choices() -> list[tuple[str, str | Promise]]:
 
 
 def allowed_presets(keys: Sequence[str]) -> list[str]:
-    """The presets a class allows, in ``PRESETS`` order; a class that names none allows every one.
+    """The presets a class allows, in ``PRESETS`` order; a class that names none allows ``DEFAULT_PRESETS``.
 
-    Keys that are no longer presets are ignored; if nothing is left, every preset is allowed.
+    Keys that are no longer presets are ignored; if nothing is left, the defaults are allowed.
 
-    >>> allowed_presets([]), allowed_presets(["no-commission"])
-    (['standard', 'no-commission'], ['no-commission'])
+    >>> allowed_presets([]), allowed_presets(["ez", "no-commission"])
+    (['standard', 'no-commission'], ['no-commission', 'ez'])
     """
     named = [key for key in PRESETS if key in keys]
-    return named or list(PRESETS)
+    return named or list(DEFAULT_PRESETS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from accounts.selectors import learner_class
 from baccarat import (
     MAX_CARDS_PER_COUP,
     Coup,
@@ -15,9 +16,9 @@ from baccarat import (
     odds_for_decks,
 )
 from table import coach
-from table.bets import learner_side_bets
+from table.bets import class_side_bets, learner_side_bets
 from table.models import Round, Seat, round_awaiting_call
-from table.presets import PRESETS
+from table.presets import PRESETS, allowed_presets
 
 HISTORY_LENGTH = 12
 
@@ -33,6 +34,25 @@ def seat_side_bets(seat: Seat) -> tuple[str, ...]:
     if seat.kind == Seat.Kind.LESSON:
         return ()
     return learner_side_bets(seat.user_id, PRESETS[seat.preset])
+
+
+class SeatChoices(NamedTuple):
+    """What the learner's class lets them choose at a seat, read with one query."""
+
+    #: The side bets they may place (as ``seat_side_bets``).
+    side_bets: tuple[str, ...]
+    #: The keys of the tables they may start a shoe at: their class's, or ``DEFAULT_PRESETS``
+    #: (outside any class, or a class that ticks none), in ``PRESETS`` order.
+    presets: list[str]
+
+
+def seat_choices(seat: Seat) -> SeatChoices:
+    """The side bets and tables the seat's learner may choose (a lesson example: no side bet). One query."""
+    classroom = learner_class(seat.user_id)
+    presets = allowed_presets(classroom.presets if classroom is not None else [])
+    if seat.kind == Seat.Kind.LESSON:
+        return SeatChoices((), presets)
+    return SeatChoices(class_side_bets(classroom, PRESETS[seat.preset]), presets)
 
 
 def settled_rounds(seat: Seat):

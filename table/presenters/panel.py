@@ -48,7 +48,7 @@ from table.presenters.felt import (
     table_urls,
 )
 from table.presets import CHIPS, DEFAULT_CHIP, PRESETS, Preset
-from table.selectors import latest_round, seat_side_bets
+from table.selectors import SeatChoices, latest_round, seat_choices
 
 
 @dataclass
@@ -273,7 +273,12 @@ class TableView:
     @cached_property
     def side_bet_keys(self) -> tuple[str, ...]:
         """The side bets offered here, in registry order (read once per view, and only when shown)."""
-        return seat_side_bets(self.seat) if self.side_bets else ()
+        return self.choices.side_bets if self.side_bets else ()
+
+    @cached_property
+    def choices(self) -> SeatChoices:
+        """The side bets and tables the learner's class lets them choose (one query, when first needed)."""
+        return seat_choices(self.seat)
 
     @property
     def spots(self) -> list[SpotView]:
@@ -368,9 +373,10 @@ class TableView:
     def net_text(self) -> str:
         return chips_text(self.net, 2, signed=True) if self.net else "±" + chips_text(self.net, 2)
 
-    @property
+    @cached_property
     def presets(self) -> list[Preset]:
-        return list(PRESETS.values())
+        """The tables the learner may choose for the next shoe (their class's, or the defaults)."""
+        return [PRESETS[key] for key in self.choices.presets]
 
     @property
     def hand_rows(self) -> list[tuple[str, str, list[CardView], int | None]]:

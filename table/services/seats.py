@@ -163,8 +163,9 @@ def seat_choose_preset(*, user, seat_id: int | None = None, preset: str) -> Seat
         raise errors.InvalidInput(errors.UNKNOWN_PRESET.format(preset=preset))
     seat = lock_seat(user, seat_id)
     classroom = learner_class(user)
-    if classroom is not None and preset not in allowed_presets(classroom.presets):
-        raise errors.InvalidInput(errors.PRESET_NOT_ALLOWED.format(label=PRESETS[preset].label))
+    if preset not in allowed_presets(classroom.presets if classroom is not None else []):
+        message = errors.PRESET_NOT_ALLOWED if classroom is not None else errors.PRESET_NOT_OPEN
+        raise errors.InvalidInput(message.format(label=PRESETS[preset].label))
     if round_in_play(seat):
         raise errors.WrongState(errors.ROUND_IN_PLAY)
     if preset != seat.preset:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom, Membership
 from baccarat import Bet, BetKind, Card, Coup
+from baccarat.tables import COMMON_SIDE_BETS
 from instructors.roles import INSTRUCTORS
 from lessons.course import COURSE
 from ops import demo
@@ -135,7 +136,8 @@ class TestTheSeededDemo:
         assert list(classroom.instructors.values_list("username", flat=True)) == ["demo-teacher"]
         assert sorted(classroom.memberships.values_list("user__username", flat=True)) == LEARNERS
         assert classroom.starting_balance == Decimal("100.00")
-        assert allowed_presets(classroom.presets) == ["standard", "no-commission"]
+        assert allowed_presets(classroom.presets) == ["standard", "no-commission", "ez", "standard-tie9"]
+        assert classroom.side_bets == [*COMMON_SIDE_BETS, "dragon_7", "panda_8"]  # every table's, once each
         assert classroom.join_code_expires_at > timezone.now()
         assert not User.objects.filter(username__in=LEARNERS, is_staff=True).exists()
 
@@ -243,6 +245,16 @@ def test_seed_demo_keeps_an_expired_join_code_and_extends_its_expiry(db, seeded_
     classroom = demo_class()
     assert classroom.join_code == code
     assert classroom.join_code_expires_at > timezone.now() + timedelta(days=30)
+
+
+def test_a_demo_class_seeded_before_new_tables_offers_them_after_the_next_run(db, seeded_once):
+    Classroom.objects.filter(name="Demo class").update(presets=[], side_bets=["lion_player"])
+
+    seed()
+
+    classroom = demo_class()
+    assert classroom.presets == ["standard", "no-commission", "ez", "standard-tie9"]
+    assert "dragon_7" in classroom.side_bets and "panda_8" in classroom.side_bets
 
 
 def test_seed_demo_refuses_to_run_without_debug(db, seeded_once, settings):

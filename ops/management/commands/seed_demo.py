@@ -146,7 +146,8 @@ def _classroom(instructor, report: SeedReport) -> Classroom:
         classroom = Classroom.objects.create(
             name=demo.DEMO_CLASS,
             starting_balance=demo.DEMO_STARTING_BALANCE,
-            presets=[],
+            presets=list(demo.DEMO_PRESETS),
+            side_bets=list(demo.DEMO_SIDE_BETS),
         )
         classroom.instructors.add(instructor)
         report.class_created = True
@@ -164,6 +165,10 @@ def _classroom(instructor, report: SeedReport) -> Classroom:
         classroom.join_code_expires_at = join_code_expiry()
         classroom.save(update_fields=["join_code_expires_at"])
         report.code_extended = True
+    if (classroom.presets, classroom.side_bets) != (list(demo.DEMO_PRESETS), list(demo.DEMO_SIDE_BETS)):
+        # A demo seeded before a table or side bet was added shows it too.
+        classroom.presets, classroom.side_bets = list(demo.DEMO_PRESETS), list(demo.DEMO_SIDE_BETS)
+        classroom.save(update_fields=["presets", "side_bets"])
     return classroom
 
 
