@@ -10,11 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from accounts.models import Profile
 from baccarat import EZ
 from baccarat.tables import TABLES
 from table.amounts import amount_text
 from table.bets import bet_name, side_bet_choices
-from accounts.models import Profile
 from table.models import Seat
 from table.presets import PRESETS, Preset
 from tests.browser.support import htmx_click, htmx_settled
