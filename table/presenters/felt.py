@@ -20,7 +20,7 @@ from baccarat import (
     bet_spec,
 )
 from table.amounts import amount_text, chips_text
-from table.explain import SUIT_SYMBOLS, card_name, commission_text, ratio_text
+from table.explain import HAND_NAMES, SUIT_SYMBOLS, card_name, commission_text, ratio_text
 from table.presets import CHIPS, Preset
 
 
@@ -66,6 +66,13 @@ class SpotView:
     limits: str = ""
     pay_table: tuple[tuple[str, str], ...] = ()
     excludes: str = ""
+    #: The name printed on the spot: a side bet's short name (``Lion Bonus · Player``); ``label``, the
+    #: whole name, is its accessible name and title, and heads its terms under the spots.
+    short: str = ""
+
+    @property
+    def shown_name(self) -> str:
+        return self.short or self.label
 
 
 def chip_view(value: Decimal, selected: bool = False) -> ChipView:
@@ -134,6 +141,15 @@ def side_limits(low: Decimal, high: Decimal) -> str:
     return _("%(min)s to %(max)s chips") % {"min": chips_text(low), "max": chips_text(high)}
 
 
+def short_name(kind: str, label: str) -> str:
+    """A side bet's name as its spot prints it: a family that goes on either hand says which one after
+    its family's short name (``Lion Bonus · Banker``); another bet keeps its registered name."""
+    spec = bet_spec(kind)
+    if spec.family == "lion" and spec.side is not None:
+        return _("%(bet)s · %(hand)s") % {"bet": _("Lion Bonus"), "hand": HAND_NAMES[spec.side]}
+    return label
+
+
 def spot_view(
     kind: str, table: Preset, labels: Mapping[str, str], amount: Decimal | None, typed: str | None, chip: str
 ) -> SpotView:
@@ -155,6 +171,7 @@ def spot_view(
     return replace(
         spot,
         side=True,
+        short=short_name(kind, spot.label),
         hand=spec.side.value if spec.side is not None else "none",
         limits=side_limits(*table.limits(kind)),
         pay_table=pay_table(kind, table.payouts),

@@ -7,6 +7,7 @@ from baccarat import Card
 from table.amounts import chips_text
 from table.explain import card_name, percent_sign, percent_text
 from table.presenters import card_view
+from table.presenters.felt import SpotView
 
 register = template.Library()
 
@@ -44,3 +45,21 @@ def card_names(tokens: str) -> str:
     ``5H 3S`` → ``five of hearts, three of spades``, in the active language (``table.explain.card_name``).
     """
     return ", ".join(card_name(Card.parse(token)) for token in str(tokens).split())
+
+
+@register.filter
+def main_spots(spots: list[SpotView]) -> list[SpotView]:
+    """The felt's main spots (Player, Banker, Tie)."""
+    return [spot for spot in spots if not spot.side]
+
+
+@register.filter
+def side_spots(spots: list[SpotView]) -> list[SpotView]:
+    """The felt's side-bet spots, in registry order."""
+    return [spot for spot in spots if spot.side]
+
+
+@register.filter
+def any_staked(spots: list[SpotView]) -> bool:
+    """Whether a chip, or a typed stake, is on any of these spots (their disclosure then stays open)."""
+    return any(spot.amount or spot.value.strip() for spot in spots)

@@ -102,6 +102,7 @@ def test_a_whole_round_from_the_chips_to_the_next_bet_fits_in_one_screen(
     panel = page.locator("#table-panel")
 
     add_chip(page, panel.locator("#table-panel-add-banker"))
+    panel.locator("#table-panel-side-bets > summary").click()  # the side bets: "Side bets (2)"
     add_chip(page, panel.locator("#table-panel-add-lion_banker"))
     htmx_click(page, panel.locator("#table-panel-confirm"))
 

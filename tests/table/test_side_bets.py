@@ -77,7 +77,10 @@ def test_each_side_bet_spot_prints_its_name_limits_and_pay_table(client, db):
     felt = parse(client.get(reverse("table:play")).content)
     spot = felt.find("div", class_="spot-lion_player")
     assert "spot-side" in spot.classes and "side-player" in spot.classes
-    assert spot.find(class_="spot-name").text.startswith(bet_name("lion_player"))
+    # The spot prints a short name; the whole one is its title and names its field.
+    assert spot.find(class_="spot-name").text.startswith("Lion Bonus · Player")
+    assert spot.attrs["title"] == bet_name("lion_player")
+    assert spot.find("input", class_="spot-field").attrs["aria-label"] == f"{bet_name('lion_player')} chips"
     assert spot.find(class_="spot-limits").text == "10 to 50 chips"
     lines = [line.text for line in spot.find(class_="spot-table").find_all("li")]
     assert lines == ["natural 1:1", "by 9 30:1", "by 8 10:1", "by 7 6:1", "by 6 4:1", "by 5 2:1", "by 4 1:1"]
