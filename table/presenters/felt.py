@@ -20,6 +20,7 @@ from baccarat import (
     bet_spec,
 )
 from table.amounts import amount_text, chips_text
+from table.bets import bet_name
 from table.explain import HAND_NAMES, SUIT_SYMBOLS, card_name, commission_text, ratio_text
 from table.presets import CHIPS, Preset
 
@@ -101,6 +102,10 @@ def spot_pays(kind: str, payouts: PayoutSet) -> str:
             return _("pays %(ratio)s less %(rate)s%%") % {
                 "ratio": ratio_text(payouts.banker_pays),
                 "rate": commission_text(payouts),
+            }
+        if payouts.banker_pushes_three_card_seven:
+            return _("pays %(ratio)s; a win with three cards totalling 7 is returned") % {
+                "ratio": ratio_text(payouts.banker_pays)
             }
         if payouts.banker_six_pays is not None:
             return _("pays %(ratio)s; a six pays %(six)s") % {
@@ -214,3 +219,28 @@ def table_urls(script_prefix: str) -> Mapping[str, str]:
     """The table's form URLs under this script prefix, reversed once instead of on every card (read-only:
     every view shares them)."""
     return MappingProxyType({key: reverse(name) for key, name in TABLE_URLS.items()})
+
+
+def side_terms(spots: list[SpotView]) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """The side bets' terms once per family and terms (a one-side family's spots share them), printed
+    beside the spots, which are too small to hold them: ``(names, limits, pay table)``."""
+    groups: dict[tuple, list[str]] = {}
+    for spot in spots:
+        if spot.side:
+            terms = (bet_spec(spot.kind).family, spot.limits, spot.pay_table or ((spot.pays, ""),))
+            groups.setdefault(terms, []).append(spot.label)
+    return [(", ".join(names), limits, table) for (_family, limits, table), names in groups.items()]
+
+
+def one_side_notes(kinds: tuple[str, ...]) -> list[str]:
+    """A sentence for each family among ``kinds`` that goes on one hand at a time."""
+    families: dict[str, list[str]] = {}
+    for kind in kinds:
+        spec = bet_spec(kind)
+        if spec.one_side_only:
+            families.setdefault(spec.family, []).append(bet_name(kind))
+    return [
+        _("%(bets)s: only one of them per coup.") % {"bets": ", ".join(names)}
+        for names in families.values()
+        if len(names) > 1
+    ]

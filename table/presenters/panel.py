@@ -29,7 +29,6 @@ from baccarat import (
     Reason,
     Shoe,
     Step,
-    bet_spec,
 )
 from table import coach
 from table.amounts import chips_text
@@ -44,6 +43,8 @@ from table.presenters.felt import (
     answer_text,
     card_view,
     chip_view,
+    one_side_notes,
+    side_terms,
     spot_view,
     table_urls,
 )
@@ -305,28 +306,13 @@ class TableView:
 
     @property
     def side_terms(self) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
-        """The side bets' terms once per family and terms (a one-side family's spots share them), for the
-        narrow felt, where the spots are too small to print them: ``(names, limits, pay table)``."""
-        groups: dict[tuple, list[str]] = {}
-        for spot in self.spots:
-            if spot.side:
-                terms = (bet_spec(spot.kind).family, spot.limits, spot.pay_table or ((spot.pays, ""),))
-                groups.setdefault(terms, []).append(spot.label)
-        return [(", ".join(names), limits, table) for (_family, limits, table), names in groups.items()]
+        """The side bets' terms once per family (``felt.side_terms``)."""
+        return side_terms(self.spots)
 
     @property
     def one_side_notes(self) -> list[str]:
-        """A sentence for each family of offered side bets that goes on one hand at a time."""
-        families: dict[str, list[str]] = {}
-        for kind in self.side_bet_keys:
-            spec = bet_spec(kind)
-            if spec.one_side_only:
-                families.setdefault(spec.family, []).append(bet_name(kind))
-        return [
-            _("%(bets)s: only one of them per coup.") % {"bets": ", ".join(names)}
-            for names in families.values()
-            if len(names) > 1
-        ]
+        """A sentence for each offered family that goes on one hand at a time (``felt.one_side_notes``)."""
+        return one_side_notes(self.side_bet_keys)
 
     @property
     def has_side_bets(self) -> bool:

@@ -11,12 +11,9 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from accounts.models import Profile
-from baccarat import EZ
-from baccarat.tables import TABLES
 from table.amounts import amount_text
 from table.bets import bet_name, side_bet_choices
 from table.models import Seat
-from table.presets import PRESETS, Preset
 from tests.browser.support import htmx_click, htmx_settled
 from tests.browser.test_accessibility import report, scan
 from tests.browser.test_table import SIX_CARDS, add_chip, context_at, outside_the_screen
@@ -29,17 +26,14 @@ EVERY_SIDE_BET = [key for key, _name in side_bet_choices()]
 
 
 @pytest.fixture
-def ez_table(monkeypatch) -> str:
-    """An EZ table with its eight side bets: the presets' own once they have one, else one made here."""
-    if "ez" not in PRESETS:
-        table = Preset(key="ez", label="EZ", decks=8, payouts=EZ, side_bets=TABLES["ez"].side_bets)
-        monkeypatch.setitem(PRESETS, "ez", table)
+def ez_table() -> str:
+    """The EZ table, which offers all eight side bets."""
     return "ez"
 
 
 def learner_offered_every_side_bet(table: str, language: str) -> Seat:
     user = UserFactory()
-    MembershipFactory(user=user, classroom=ClassroomFactory(side_bets=EVERY_SIDE_BET))
+    MembershipFactory(user=user, classroom=ClassroomFactory(presets=[table], side_bets=EVERY_SIDE_BET))
     Profile.objects.update_or_create(user=user, defaults={"language": language})
     return SeatFactory(user=user, preset=table)
 

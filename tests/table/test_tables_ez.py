@@ -199,6 +199,16 @@ def test_the_tie_nine_felt_prints_9_to_1_on_the_tie_spot(client, db):
     assert felt.find("div", class_="spot-tie").find(class_="spot-pays").text == "pays 9:1"
 
 
+def test_the_ez_felt_says_on_the_banker_spot_that_a_three_card_seven_is_returned(client, db):
+    seat = learner_in_class(presets=["ez"])
+    seat.preset = "ez"
+    seat.save()
+    client.force_login(seat.user)
+    felt = parse(client.get(reverse("table:play")).content)
+    pays = felt.find("div", class_="spot-banker").find(class_="spot-pays").text
+    assert pays == "pays 1:1; a win with three cards totalling 7 is returned"
+
+
 def test_the_odds_and_results_pages_price_the_tie_nine_table(client, db):
     seat = learner_in_class(presets=["standard-tie9"])
     settle(seat, TIE_THREES, tie=10)
