@@ -104,7 +104,7 @@ def spot_pays(kind: str, payouts: PayoutSet) -> str:
                 "rate": commission_text(payouts),
             }
         if payouts.banker_pushes_three_card_seven:
-            return _("pays %(ratio)s; a win with three cards totalling 7 is returned") % {
+            return _("pays %(ratio)s; a three-card 7 is returned") % {
                 "ratio": ratio_text(payouts.banker_pays)
             }
         if payouts.banker_six_pays is not None:

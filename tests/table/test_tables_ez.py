@@ -206,7 +206,7 @@ def test_the_ez_felt_says_on_the_banker_spot_that_a_three_card_seven_is_returned
     client.force_login(seat.user)
     felt = parse(client.get(reverse("table:play")).content)
     pays = felt.find("div", class_="spot-banker").find(class_="spot-pays").text
-    assert pays == "pays 1:1; a win with three cards totalling 7 is returned"
+    assert pays == "pays 1:1; a three-card 7 is returned"
 
 
 def test_the_odds_and_results_pages_price_the_tie_nine_table(client, db):
