@@ -376,10 +376,11 @@ def test_racing_requests_for_one_address_send_exactly_the_limit():
 
 
 class SlowRelay(locmem.EmailBackend):
-    """Django's test outbox behind a relay that takes 200 ms per connection (the finding's was 150)."""
+    """Django's test outbox behind a relay that takes 500 ms per connection (the finding's was 150): far
+    enough above the answers' bound that a loaded machine's slower answers cannot cross it."""
 
     def send_messages(self, messages):
-        time.sleep(0.2)
+        time.sleep(0.5)
         return super().send_messages(messages)
 
 
@@ -406,8 +407,8 @@ def test_with_a_slow_relay_an_address_with_an_account_answers_as_fast_as_one_wit
     known = median_answer_seconds(with_account)
     unknown = median_answer_seconds([f"nobody{n}@school.example" for n in range(5)])
 
-    # Sent inside the request, each answer for an account took the relay's 200 ms at least.
-    assert known < 0.15 and unknown < 0.15
+    # Sent inside the request, each answer for an account took the relay's 500 ms at least.
+    assert known < 0.3 and unknown < 0.3
     assert abs(known - unknown) < 0.1
     assert sorted(message.to[0] for message in outbox()) == with_account  # and the mails did go out
 
