@@ -35,9 +35,9 @@ from baccarat import (
     settle,
 )
 from lessons.course import LESSONS
-from table.amounts import chips_text
+from table.amounts import chips_text, ratio_text
 from table.bets import bet_name
-from table.explain import card_name, ratio_text
+from table.explain import card_name
 
 SLUG = "side-bets-and-tables"
 EXAMPLE = "ez-three-card-seven"

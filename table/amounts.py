@@ -126,3 +126,15 @@ def ambiguous_message(
         "group": get_format("THOUSAND_SEPARATOR"),
         "example": amount_text(Decimal("1500.25"), grouping=True),
     }
+
+
+def ratio_text(ratio: Decimal) -> str:
+    """A payout ratio as tables print it: ``8:1``, ``1:1``, ``1:2`` (half the stake)."""
+    if ratio >= 1:
+        return f"{ratio.normalize():f}:1"
+    return f"1:{(1 / ratio).normalize():f}"
+
+
+def commission_text(payouts) -> str:
+    """The Banker commission as a whole percentage figure (``5``), for "less 5%"."""
+    return f"{payouts.banker_commission * 100:.0f}"

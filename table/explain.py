@@ -30,7 +30,7 @@ from baccarat import (
     banker_draws,
     payment_case,
 )
-from table.amounts import amount_text
+from table.amounts import amount_text, commission_text, ratio_text
 from table.presets import PRESETS
 
 RANK_NAMES = {
@@ -221,18 +221,6 @@ def step_sentences(step: Step) -> list[str]:
         if reason != Reason.INITIAL_CARD
     ]
     return sentences
-
-
-def ratio_text(ratio: Decimal) -> str:
-    """A payout ratio as tables print it: ``8:1``, ``1:1``, ``1:2`` (half the stake)."""
-    if ratio >= 1:
-        return f"{ratio.normalize():f}:1"
-    return f"1:{(1 / ratio).normalize():f}"
-
-
-def commission_text(payouts) -> str:
-    """The Banker commission as a whole percentage figure (``5``), for "less 5%"."""
-    return f"{payouts.banker_commission * 100:.0f}"
 
 
 #: What each way of paying a bet says: one sentence per ``Paid`` case, whatever the bet.

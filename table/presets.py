@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from baccarat import PayoutSet, bet_spec
 from baccarat.tables import TABLES, TableRules
+from table.amounts import commission_text, ratio_text
 
 
 @dataclass(frozen=True)
@@ -54,13 +55,13 @@ class Preset:
     @property
     def description(self) -> str:
         """The table in one sentence, every figure read from its decks and payouts."""
-        figures = {"decks": self.decks, "tie": _ratio(self.payouts.tie_pays)}
+        figures = {"decks": self.decks, "tie": ratio_text(self.payouts.tie_pays)}
         if self.payouts.banker_commission:
             return ngettext(
                 "%(decks)s deck; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays %(tie)s.",
                 "%(decks)s decks; Banker wins pay 1:1 less %(commission)s%% commission; Tie pays %(tie)s.",
                 self.decks,
-            ) % {**figures, "commission": f"{self.payouts.banker_commission * 100:.0f}"}
+            ) % {**figures, "commission": commission_text(self.payouts)}
         if self.payouts.banker_pushes_three_card_seven:
             text = ngettext(
                 "%(decks)s deck; Banker wins pay 1:1 with no commission, but a Banker win with three "
@@ -78,11 +79,6 @@ class Preset:
                 self.decks,
             )
         return text % figures
-
-
-def _ratio(pays: Decimal) -> str:
-    """A ratio of at least 1 as tables print it (``8:1``)."""
-    return f"{pays.normalize():f}:1"
 
 
 def table_preset(

@@ -16,7 +16,7 @@ from baccarat import (
     odds_for_decks,
 )
 from table import coach
-from table.bets import class_side_bets, learner_side_bets
+from table.bets import class_side_bets
 from table.models import Round, Seat, round_awaiting_call
 from table.presets import PRESETS, allowed_presets
 
@@ -29,11 +29,8 @@ def table_seat(user) -> Seat | None:
 
 
 def seat_side_bets(seat: Seat) -> tuple[str, ...]:
-    """The side bets the learner may place at this seat: those its table offers and the learner's class
-    shows (outside any class, ``DEFAULT_SIDE_BETS``), in registry order. A lesson example takes none."""
-    if seat.kind == Seat.Kind.LESSON:
-        return ()
-    return learner_side_bets(seat.user_id, PRESETS[seat.preset])
+    """The side bets the learner may place at this seat (``seat_choices``; a lesson example takes none)."""
+    return seat_choices(seat).side_bets
 
 
 class SeatChoices(NamedTuple):

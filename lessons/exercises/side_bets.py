@@ -17,8 +17,9 @@ from baccarat import TABLES, Bet, Card, Coup, Outcome, Paid, Winner, bet_spec, s
 from baccarat.payouts import kind_of
 from lessons.exercises.helpers import _amount, _numbers, _stake, _token
 from lessons.exercises.question import Question
+from table.amounts import commission_text
 from table.bets import bet_name
-from table.explain import card_name, case_sentence, commission_text
+from table.explain import card_name, case_sentence
 
 KIND = "side-bets"
 #: The stakes a made-up question puts on each side bet.

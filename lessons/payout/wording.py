@@ -19,9 +19,9 @@ from baccarat import (
     bet_spec,
 )
 from lessons.payout.question import COMMISSION, Field, PayoutQuestion
-from table.amounts import chips_text
+from table.amounts import chips_text, commission_text, ratio_text
 from table.bets import bet_name
-from table.explain import card_name, commission_text, ratio_text
+from table.explain import card_name
 
 # --- Words -------------------------------------------------------------------------------------
 

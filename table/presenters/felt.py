@@ -19,9 +19,9 @@ from baccarat import (
     Result,
     bet_spec,
 )
-from table.amounts import amount_text, chips_text
+from table.amounts import amount_text, chips_text, commission_text, ratio_text
 from table.bets import bet_name
-from table.explain import HAND_NAMES, SUIT_SYMBOLS, card_name, commission_text, ratio_text
+from table.explain import HAND_NAMES, SUIT_SYMBOLS, card_name
 from table.presets import CHIPS, Preset
 
 

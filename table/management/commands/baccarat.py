@@ -39,7 +39,7 @@ from baccarat import (
 )
 from baccarat.odds import odds_for_decks
 from baccarat.simulate import simulate
-from table.explain import ratio_text
+from table.amounts import ratio_text
 
 RULES = tuple(TABLES)
 #: What a Tie may pay, to 1 (``--tie-pays``); the first is every table's own.
