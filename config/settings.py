@@ -43,6 +43,9 @@ INSTALLED_APPS = [
     # Our apps, from the top of the dependency graph down (docs/development.md; checked by `make lint`).
     "ops",
     "instructors",
+    "auditions",
+    "classtable",
+    "dealer",
     "lessons",
     "table",
     "progress",

@@ -1,0 +1,2 @@
+app_name = "auditions"
+urlpatterns: list = []
