@@ -16,6 +16,7 @@ from baccarat.dealer import (
     chips_for,
     chips_total,
     deal_layout,
+    next_seats,
     player_stack,
 )
 from baccarat.tables import table_rules
@@ -84,3 +85,19 @@ def test_an_arranged_layout_keeps_the_layouts_rules():
             arranged_layout(standard, bad)
     with pytest.raises(InvalidBetError):
         Layout.from_dict({"seats": [{"seat": 1, "bets": [{"bet": "player", "chips": ["x"]}]}]})
+
+
+def test_between_rounds_players_leave_and_sit_down_within_the_tables_seats():
+    for seed in range(200):
+        occupied = sorted(random.Random(seed).sample(range(1, 8), random.Random(seed + 1).randint(3, 7)))
+        change = next_seats(random.Random(seed), occupied, leave=0.4, join=0.4)
+        assert change == next_seats(random.Random(seed), occupied, leave=0.4, join=0.4)
+        assert sorted((*change.staying, *change.leaving)) == occupied
+        assert not set(change.joining) & set(occupied)
+        assert 3 <= len(change.seats) <= 7 and list(change.seats) == sorted(change.seats)
+    assert next_seats(random.Random(1), [1, 2, 3], leave=1, join=0).leaving == ()
+    assert next_seats(random.Random(1), [1, 2, 3, 4, 5], leave=1, join=0).seats.__len__() == 3
+    assert next_seats(random.Random(1), [1, 2, 3], leave=0, join=1).seats == tuple(range(1, 8))
+    for bad in ([1, 2], [1, 1, 2], [0, 1, 2], [1, 2, 3, 4, 5, 6, 7, 8]):
+        with pytest.raises(InvalidBetError):
+            next_seats(random.Random(1), bad)

@@ -50,6 +50,7 @@ def test_the_first_four_cards_go_player_banker_player_banker():
     assert (stand.error, stand.rule) == (ErrorKind.ORDER, Rule.DEAL_ORDER)
     assert [v.ok for v in play(round_, shoe, [B, P, B])] == [True, True, True]
     assert [error.error for error in round_.errors] == [ErrorKind.ORDER] * 3
+    assert round_.error_counts() == dict.fromkeys(ErrorKind, 0) | {ErrorKind.ORDER: 3}
 
 
 def test_a_natural_is_called_and_no_third_card_is_dealt():
