@@ -1,9 +1,11 @@
 """Who may do what at a class table, and the ended, idle and crashed sessions: a 4xx, never a chip lost."""
 
+import io
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -191,3 +193,11 @@ def test_a_worker_killed_mid_settlement_writes_nothing_and_the_retry_settles_onc
     assert result.settled
     assert (balance(a), balance(b)) == (Decimal("109.50"), Decimal("119.00"))
     assert ledger_problems() == []
+
+
+def test_the_sweep_command_closes_idle_sessions(table):
+    ClassTable.objects.filter(pk=table.pk).update(last_activity=timezone.now() - timedelta(hours=2))
+    out = io.StringIO()
+    call_command("classtable_close_idle", stdout=out)
+    assert out.getvalue().startswith("1 idle")
+    assert ClassTable.objects.get(pk=table.pk).state == ClassTable.State.CLOSED
