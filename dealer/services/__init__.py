@@ -1,0 +1,8 @@
+"""Every write of dealer mode: opening a table, each round's actions (checked by the engine), the records.
+
+No service here moves a chip of the learner's balance: the chips on the layout are simulated players'.
+"""
+
+from dealer.services.sessions import round_next, session_close, session_open
+
+__all__ = ["round_next", "session_close", "session_open"]
