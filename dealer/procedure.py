@@ -32,7 +32,7 @@ def commission_owed(stake: Decimal, rate: Decimal, *, house_rounding: bool) -> D
 
     >>> commission_owed(Decimal("100"), Decimal("0.05"), house_rounding=False)
     Decimal('5.00')
-    >>> [str(commission_owed(Decimal(s), Decimal("0.05"), house_rounding=True)) for s in ("1", "5", "6", "11")]
+    >>> [str(commission_owed(Decimal(s), Decimal("0.05"), house_rounding=True)) for s in "1 5 6 11".split()]
     ['0.25', '0.25', '0.50', '0.75']
     """
     if not rate:
