@@ -67,7 +67,11 @@ def by_keyboard(page, round: DealerRound, language: str) -> None:
         tab_to(page, f"form:has(input[name=bet][value='{action['bet']}']) button[value=take]")
         page.keyboard.press("Enter")
     else:
-        field = {"pay": f"#pay-{action.get('bet')}", "mark": "#mark-amount", "collect": f"#collect-{action.get('seat')}"}
+        field = {
+            "pay": f"#pay-{action.get('bet')}",
+            "mark": "#mark-amount",
+            "collect": f"#collect-{action.get('seat')}",
+        }
         tab_to(page, field[action["do"]])
         with translation.override(language):
             page.keyboard.type(chips_text(Decimal(action["amount"])))
@@ -102,10 +106,14 @@ def by_clicks(page, round: DealerRound, language: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de", "id"])
 def test_a_dealer_round_by_keyboard_and_by_chips(page, log_in, live_server, artifacts, monkeypatch, language):
-    monkeypatch.setattr(dealer_rounds, "FLOOR_SECONDS", dict.fromkeys(dealer_rounds.FLOOR_SECONDS, Decimal(0)))
+    monkeypatch.setattr(
+        dealer_rounds, "FLOOR_SECONDS", dict.fromkeys(dealer_rounds.FLOOR_SECONDS, Decimal(0))
+    )
     user = UserFactory()
     log_in(page.context, user)
-    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
     failures: dict[str, list[str]] = {}
     page.set_viewport_size(DESKTOP)
     page.goto(reverse("dealer:table"))
@@ -115,7 +123,9 @@ def test_a_dealer_round_by_keyboard_and_by_chips(page, log_in, live_server, arti
     page.wait_for_selector("#dealer-panel")
     for viewport, play in ((DESKTOP, by_keyboard), (PHONE_812, by_clicks)):
         page.set_viewport_size(viewport)
-        round = DealerRound.objects.filter(session__user=user).order_by("-number").select_related("session")[0]
+        round = (
+            DealerRound.objects.filter(session__user=user).order_by("-number").select_related("session")[0]
+        )
         shot = 0
         while round.phase != "done":
             step = round.step
@@ -124,7 +134,9 @@ def test_a_dealer_round_by_keyboard_and_by_chips(page, log_in, live_server, arti
             round = current(round.pk)
             if round.phase == "settle" and shot == 0:
                 scan(page, "", failures, f"{language} {viewport['width']} settle")
-                page.screenshot(path=artifacts / f"dealer-{language}-settle-{viewport['width']}.png", full_page=True)
+                page.screenshot(
+                    path=artifacts / f"dealer-{language}-settle-{viewport['width']}.png", full_page=True
+                )
                 shot = 1
         expect(page.locator(".dealer-done h2")).to_contain_text(CLEAN[language])
         assert round.clean, round.actions
