@@ -67,7 +67,9 @@ def test_bad_ids_and_bad_forms_are_4xx(learner_client, client, clock):
     assert learner_client.post(reverse("dealer:act", args=[99999]), {"step": "0"}).status_code == 404
     assert post(learner_client, round, step="x", do="deal", hand="player").status_code == 400
     assert post(learner_client, round, do="deal", hand="nobody").status_code == 400
-    assert post(learner_client, round, do="pay", bet="1-player", amount="5").status_code == 409
+    assert post(learner_client, round, do="collect", seat="1", amount="5").status_code == 409  # not now
+    assert post(learner_client, round, do="call", option="nonsense").status_code == 400
+    assert post(learner_client, round, do="fly").status_code == 400
     assert (
         learner_client.post(reverse("dealer:open"), {"seats": "9", "preset": "standard"}).status_code == 400
     )
@@ -88,7 +90,8 @@ def test_a_bad_amount_is_400_and_asks_again(learner_client, clock):
         clock.tick("1")
         post(learner_client, round, **right_action(round))
         round.refresh_from_db()
-    bet = round.layout[0]["id"]
+    first = round.layout["seats"][0]
+    bet = f"{first['seat']}-{first['bets'][0]['bet']}"
     response = post(learner_client, round, headers=HX, do="pay", bet=bet, amount="lots")
     assert response.status_code == 400
     page = parse(response.content.decode())
