@@ -2,7 +2,8 @@
 
 Every action is a POST that names the round and the ``step`` it was drawn at: a doubled or
 replayed form (an old step) is refused with 409 and counts nothing; another learner's round is a
-404. Locks: the learner's row, then the session, then the round (``select_for_update``).
+404. Locks: the learner's row (which serialises every request of one learner), then the round, then its
+session (``select_for_update``).
 
 The engine answers every action with a verdict: a right one is applied (a right deal takes the
 shoe's next card), a wrong one changes nothing, is counted by its error kind and shown with the
