@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from dealer.models import DealerRound, DealerSession
 from dealer.playing import right_action
+from dealer.services import session_open
 from progress.models import DealerRecord
 from tests.factories import UserFactory
 from tests.support import HX, MODES, parse
@@ -106,3 +107,18 @@ def test_gets_write_nothing(learner_client):
     round.refresh_from_db()
     assert (round.step, round.cards, DealerRound.objects.count()) == before
     assert learner_client.get(reverse("dealer:act", args=[round.pk])).status_code == 405
+
+
+def test_a_played_audition_session_links_back_to_the_audition(learner_client, learner, clock):
+    session = session_open(
+        user=learner, seats=3, preset="standard", purpose="audition", rounds=1, done_url="/back/"
+    )
+    round = session.dealer_rounds.get()
+    while round.phase != "done":
+        clock.tick("1.5")
+        response = post(learner_client, round, HX, **right_action(round))
+        round.refresh_from_db()
+    page = parse(response.content.decode())
+    link = page.find("a", href="/back/")
+    assert link is not None and link.text.strip() == "Back to the audition"
+    assert b"Next round" not in response.content
