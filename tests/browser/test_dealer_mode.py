@@ -29,7 +29,7 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE_812 = {"width": 375, "height": 812}
-CLEAN = {"en": "A clean round", "de": "Eine saubere Runde", "id": "Putaran bersih"}
+CLEAN = {"en": "A clean round", "de": "Eine saubere Runde", "id": "Ronde bersih"}
 
 
 def current(round_id: int) -> DealerRound:
