@@ -50,6 +50,19 @@ def default_side_bets() -> list[str]:
     return list(DEFAULT_SIDE_BETS)
 
 
+#: Dealer mode: the class's standard for one round, first card to last payout (about 50 hands an hour).
+DEALER_ROUND_SECONDS = 12
+MIN_DEALER_ROUND_SECONDS = 5
+MAX_DEALER_ROUND_SECONDS = 120
+
+
+class DealerCommission(models.TextChoices):
+    """How a croupier collects the Banker commission at a commission table."""
+
+    PAYOUT = "payout", _("taken from each Banker payout (100 is paid 95)")
+    BOX = "box", _("marked in the commission box, settled when the seat leaves or the shoe ends")
+
+
 class Classroom(models.Model):
     """A class: its instructors, its learners (through ``Membership``), and its table settings."""
 
@@ -113,6 +126,29 @@ class Classroom(models.Model):
             "(e.g. your school's counsellor); empty: the site's helpline for the learner's language."
         ),
     )
+    dealer_round_seconds = models.PositiveSmallIntegerField(
+        _("dealer-mode round standard (seconds)"),
+        default=DEALER_ROUND_SECONDS,
+        validators=[MinValueValidator(MIN_DEALER_ROUND_SECONDS), MaxValueValidator(MAX_DEALER_ROUND_SECONDS)],
+        help_text=_(
+            "A dealer-mode round (first card to last payout) within this time meets the standard: "
+            "12 s is about 50 hands an hour."
+        ),
+    )
+    dealer_commission = models.CharField(
+        _("dealer-mode commission"),
+        max_length=8,
+        choices=DealerCommission.choices,
+        default=DealerCommission.PAYOUT,
+        help_text=_("How the learner as croupier collects Banker commission at a commission table."),
+    )
+    dealer_house_rounding = models.BooleanField(
+        _("dealer-mode house rounding"),
+        default=False,
+        help_text=_(
+            "Commission in quarter steps (a bet of 1-5 owes 0.25, 6-10 owes 0.50, ...), not exactly 5 %."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -126,6 +162,13 @@ class Classroom(models.Model):
                     starting_balance__gte=MIN_STARTING_BALANCE, starting_balance__lte=MAX_STARTING_BALANCE
                 ),
                 name="class_starting_balance_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    dealer_round_seconds__gte=MIN_DEALER_ROUND_SECONDS,
+                    dealer_round_seconds__lte=MAX_DEALER_ROUND_SECONDS,
+                ),
+                name="class_dealer_round_seconds_in_range",
             ),
         ]
 

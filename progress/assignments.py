@@ -24,7 +24,14 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from progress.models import Assignment, DrillMasteryReached, LessonProgress, PayoutRecord
+from progress.models import (
+    DEALER_ASSIGNMENT_ROUNDS,
+    Assignment,
+    DealerRecord,
+    DrillMasteryReached,
+    LessonProgress,
+    PayoutRecord,
+)
 
 DONE, LATE, MISSING, PENDING = "done", "late", "missing", "pending"
 #: Only on a learner's own list: not done, and due before they joined the class (so not theirs to miss).
@@ -62,11 +69,26 @@ def _payout_mastery_done_at(assignment: Assignment, user_ids: Collection[int]) -
     return {user_id: moment for user_id, moment in rows.values_list("user_id", "mastered_at") if moment}
 
 
+def _dealer_rounds_done_at(assignment: Assignment, user_ids: Collection[int]) -> dict[int, datetime]:
+    """When each learner finished their N-th clean dealer-mode round (practice or audition; rounds too
+    fast for a person are never clean)."""
+    needed = assignment.rounds or DEALER_ASSIGNMENT_ROUNDS
+    done: dict[int, datetime] = {}
+    counts: dict[int, int] = {}
+    rows = DealerRecord.objects.filter(user_id__in=user_ids, clean=True).order_by("finished_at", "id")
+    for user_id, finished_at in rows.values_list("user_id", "finished_at"):
+        counts[user_id] = counts.get(user_id, 0) + 1
+        if counts[user_id] == needed:
+            done[user_id] = finished_at
+    return done
+
+
 #: How each kind of assignment is done: the one place that knows the kinds.
 DONE_AT: dict[str, DoneAt] = {
     Assignment.Kind.LESSON: _lesson_done_at,
     Assignment.Kind.DRILL_MASTERY: _drill_mastery_done_at,
     Assignment.Kind.PAYOUT_MASTERY: _payout_mastery_done_at,
+    Assignment.Kind.DEALER_ROUNDS: _dealer_rounds_done_at,
 }
 
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Classroom
@@ -225,6 +226,11 @@ class DrillMasteryReached(models.Model):
         return _("%(user)s: every Banker-table cell mastered") % {"user": self.user}
 
 
+#: A dealer-mode assignment without a number asks for this many clean rounds.
+DEALER_ASSIGNMENT_ROUNDS = 10
+MAX_DEALER_ASSIGNMENT_ROUNDS = 500
+
+
 class Assignment(models.Model):
     """Something a class is asked to do by ``due_at``: a lesson, or a drill target.
 
@@ -235,6 +241,7 @@ class Assignment(models.Model):
         LESSON = "lesson", _("Complete a lesson")
         DRILL_MASTERY = "drill-mastery", _("Master every cell of the Banker table")
         PAYOUT_MASTERY = "payout-mastery", _("Reach mastery in the timed payout drill")
+        DEALER_ROUNDS = "dealer-rounds", _("Deal clean rounds in dealer mode")
 
     classroom = models.ForeignKey(
         Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("class")
@@ -248,6 +255,13 @@ class Assignment(models.Model):
         related_name="assignments",
         verbose_name=_("lesson"),
         help_text=_("Only for a lesson assignment."),
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("clean rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALER_ASSIGNMENT_ROUNDS)],
+        help_text=_("Only for a dealer-mode assignment: how many clean rounds (1 to 500)."),
     )
     due_at = models.DateTimeField(_("due"))
     created_by = models.ForeignKey(
@@ -280,6 +294,13 @@ class Assignment(models.Model):
         """What is asked, in the active language."""
         if self.kind == self.Kind.LESSON and self.lesson is not None:
             return gettext("Lesson %(lesson)s") % {"lesson": self.lesson}
+        if self.kind == self.Kind.DEALER_ROUNDS:
+            count = self.rounds or DEALER_ASSIGNMENT_ROUNDS
+            return ngettext(
+                "Deal %(count)s clean round in dealer mode",
+                "Deal %(count)s clean rounds in dealer mode",
+                count,
+            ) % {"count": count}
         return str(self.get_kind_display())
 
 
@@ -412,3 +433,7 @@ class PayoutRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.correct}/{self.answers}"
+
+
+# Dealer mode's records live in their own module (this one is long enough); imported so Django finds them.
+from progress.dealer_models import DEALER_ERROR_KINDS, DEALER_ERROR_LABELS, DealerRecord  # noqa: E402, F401

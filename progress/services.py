@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from progress.models import (
     CELL_COUNT,
+    DEALER_ERROR_KINDS,
     DRILL_FLOOR_SECONDS,
     MASTERY_STREAK,
     PAYOUT_FLOOR_SECONDS,
@@ -44,6 +45,7 @@ from progress.models import (
     PAYOUT_MAX_SECONDS,
     STOOD,
     Attempt,
+    DealerRecord,
     DrillCell,
     DrillMasteryReached,
     Lesson,
@@ -306,3 +308,38 @@ def payout_skip_record(
     record.streak = 0
     record.save()
     return True
+
+
+def dealer_round_record(
+    *,
+    user,
+    round_key: int,
+    purpose: str,
+    preset: str,
+    seats: int,
+    clean: bool,
+    too_fast: bool,
+    duration_ms: int,
+    errors: dict[str, int],
+    finished_at: datetime,
+) -> DealerRecord:
+    """Record one finished dealer-mode round once (a second call for the same round returns the first).
+
+    A ``too_fast`` round is kept but never clean: it does not count for any rate, median or assignment.
+    """
+    kept = {kind: int(errors.get(kind, 0)) for kind in DEALER_ERROR_KINDS if errors.get(kind)}
+    record, _ = DealerRecord.objects.get_or_create(
+        user=user,
+        round_key=round_key,
+        defaults={
+            "purpose": purpose,
+            "preset": preset,
+            "seats": seats,
+            "clean": clean and not too_fast,
+            "too_fast": too_fast,
+            "duration_ms": duration_ms,
+            "errors": kept,
+            "finished_at": finished_at,
+        },
+    )
+    return record

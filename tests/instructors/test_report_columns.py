@@ -141,10 +141,12 @@ def test_the_learners_page_summarises_the_learner_with_the_summary_columns(staff
 
     expected = [(column.label, column.text(row)) for column in summary_columns()]
     assert learner.summary == expected
-    assert [label for label, _text in expected][-3:] == [
+    assert [label for label, _text in expected][-5:] == [
         "Payout-drill mastery",
         "Class-table rounds",
         "Class-table calls",
+        "Dealer mode",
+        "Dealer-mode errors",
     ]
 
 
