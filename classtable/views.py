@@ -90,7 +90,8 @@ def leave(request, pk: int) -> HttpResponse:
 
 
 def _stakes_with_chip(data) -> list[Bet]:
-    """The form's stakes, with the rack's chip added on the spot pressed (``add``), as at the practice table."""
+    """The form's stakes, with the rack's chip added on the spot pressed (``add``), as at the
+    practice table."""
     bets = {bet.kind: bet.amount for bet in parse_bets(data)}
     if "add" in data:
         spot = parse_spot(data["add"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.test import Client
@@ -41,3 +42,39 @@ def client_for(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def control_state(client, room) -> str:
+    return client.get(room.url("control")).content.decode()
+
+
+def next_action(html: str) -> tuple[str, dict] | None:
+    """The control page's one dealing button: (the URL name, its form's fields), or ``None``."""
+    round_number = re.search(r'name="round" value="(\d+)"', html)
+    if 'id="ct-go-on"' in html:
+        question = re.search(r'name="question" value="(\w+)"', html).group(1)
+        return "go-on", {"round": round_number.group(1), "question": question}
+    if 'id="ct-deal"' in html:
+        card = re.search(r'name="card" value="(\d+)"', html).group(1)
+        return "deal", {"round": round_number.group(1), "card": card}
+    return None
+
+
+def deal_to_the_end(teacher, room, *, callers=(), answer="draws", headers=None) -> int:
+    """Deal the round to its end; at each open decision the ``callers`` call first. Returns the posts."""
+    for posts in range(12):
+        html = control_state(teacher, room)
+        action = next_action(html)
+        if action is None:
+            return posts
+        name, fields = action
+        if name == "go-on":
+            for caller in callers:
+                caller.post(
+                    room.url("call"),
+                    {"round": fields["round"], "question": fields["question"], "answer": answer},
+                    headers=headers or {},
+                )
+        response = teacher.post(room.url(name), fields, headers=headers or {})
+        assert response.status_code in (200, 302), response.content[:500]
+    raise AssertionError("the round did not end: " + re.sub(r"\s+", " ", html)[:300])
