@@ -245,7 +245,7 @@ def test_the_csv_has_the_screens_columns_and_rows_in_the_screens_order(staff_cli
         assert response["Content-Disposition"] == 'attachment; filename="tuesday-evening-progress.csv"'
         screen = [[text.removesuffix(" ▲").removesuffix(" ▼") for text in row] for row in screen_table(page)]
         assert csv_rows(response) == screen
-        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 13
+        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 15
 
 
 def test_csv_cells_that_could_start_a_formula_are_neutralised(staff_client, classroom):
