@@ -29,6 +29,9 @@ PERMISSIONS = [
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),
+    ("auditions", "audition", ["view", "add", "change", "delete"]),
+    ("auditions", "auditionattempt", ["view"]),
+    ("auditions", "auditionquestion", ["view"]),
 ]
 
 
