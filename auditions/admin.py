@@ -145,7 +145,17 @@ class QuestionInline(admin.TabularInline):
     model = AuditionQuestion
     extra = 0
     can_delete = False
-    fields = ["position", "source", "kind", "prompt", "given", "correct", "too_fast", "seconds", "answered_at"]
+    fields = [
+        "position",
+        "source",
+        "kind",
+        "prompt",
+        "given",
+        "correct",
+        "too_fast",
+        "seconds",
+        "answered_at",
+    ]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -225,10 +235,10 @@ class AuditionAttemptAdmin(DeclaredLookupsOnly):
     def state(self, obj):
         result = selectors.result_of_attempt(obj)
         if selectors.is_running(obj):
-            return _("running · %(score)s %% so far") % {"score": f"{result.score:.0f}"}
+            return _("running · %(score)s %% so far") % {"score": result.score_text}
         if result.passed:
-            return _("passed · %(score)s %%") % {"score": f"{result.score:.0f}"}
-        return _("not passed · %(score)s %%") % {"score": f"{result.score:.0f}"}
+            return _("passed · %(score)s %%") % {"score": result.score_text}
+        return _("not passed · %(score)s %%") % {"score": result.score_text}
 
     def _sign(self, request, attempt) -> bool:
         try:

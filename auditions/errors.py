@@ -14,7 +14,8 @@ class AuditionError(AppError):
 NOT_FOUND = gettext_lazy("There is no such audition for you.")
 CLOSED = gettext_lazy("This audition is closed: your instructor opens it when it is time to take it.")
 ONE_AT_A_TIME = gettext_lazy(
-    "You already have an audition attempt running: finish it (or let its time run out) before starting another."
+    "You already have an audition attempt running: finish it (or let its time run out) "
+    "before starting another."
 )
 TIME_UP = gettext_lazy("The time for this attempt is up: it is scored with what was answered before then.")
 ENDED = gettext_lazy("This attempt has ended: nothing more can be answered in it.")

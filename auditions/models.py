@@ -109,7 +109,9 @@ class Audition(models.Model):
         _("The dealer rounds' share of the score; the two parts add up to 100 %."),
     )
     is_open = models.BooleanField(
-        _("open"), default=False, help_text=_("Learners of the class can start an attempt only while it is open.")
+        _("open"),
+        default=False,
+        help_text=_("Learners of the class can start an attempt only while it is open."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -159,7 +161,10 @@ class AuditionAttempt(models.Model):
     started_at = models.DateTimeField(_("started at"))
     deadline = models.DateTimeField(_("time is up at"))
     finished_at = models.DateTimeField(
-        _("ended at"), null=True, blank=True, help_text=_("When it ended: by the learner, or when time was up.")
+        _("ended at"),
+        null=True,
+        blank=True,
+        help_text=_("When it ended: by the learner, or when time was up."),
     )
     # The audition's settings as they were at the start.
     preset = models.CharField(_("table"), max_length=16, choices=preset_choices)
@@ -206,7 +211,9 @@ class AuditionAttempt(models.Model):
         verbose_name = _("audition attempt")
         verbose_name_plural = _("audition attempts")
         constraints = [
-            models.UniqueConstraint(fields=["audition", "user", "number"], name="audition_attempt_number_unique"),
+            models.UniqueConstraint(
+                fields=["audition", "user", "number"], name="audition_attempt_number_unique"
+            ),
             models.UniqueConstraint(
                 fields=["user"], condition=Q(finished_at__isnull=True), name="one_open_audition_attempt"
             ),
@@ -264,13 +271,17 @@ class AuditionQuestion(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["attempt", "position"], name="audition_question_position_unique"),
             models.CheckConstraint(
-                condition=Q(answered_at__isnull=False) | Q(correct=False, too_fast=False, answer__isnull=True),
+                condition=Q(answered_at__isnull=False)
+                | Q(correct=False, too_fast=False, answer__isnull=True),
                 name="audition_unanswered_is_wrong",
             ),
         ]
 
     def __str__(self) -> str:
-        return _("Question %(position)s of %(attempt)s") % {"position": self.position, "attempt": self.attempt}
+        return _("Question %(position)s of %(attempt)s") % {
+            "position": self.position,
+            "attempt": self.attempt,
+        }
 
 
 #: The smallest share a score is kept to.

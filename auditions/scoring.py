@@ -2,9 +2,10 @@
 
 The written part counts each question answered right, in time and not faster than a person can
 act; a question not answered counts as wrong. The practical part is what each dealer round
-finished before the end earns (the engine says what a round earns); a round not played earns
-nothing. The engine's ``audition_score`` weighs the two parts and says whether the pass mark is
-reached, so the audition and any other caller cannot disagree on a score.
+finished before the end earns, by the engine's ``round_points`` (its errors, its time against the
+table's standard, an action faster than a person can act); a round not played earns nothing. The
+engine's ``audition_score`` weighs the two parts and says whether the pass mark is reached, so
+the audition and any other caller cannot disagree on a score.
 """
 
 from __future__ import annotations
@@ -14,40 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from dealer.selectors import RoundResult
-
-HUNDRED = Decimal(100)
-
-
-# TEMPORARY until the engine's audition_score lands (dl-engine).
-@dataclass(frozen=True)
-class _Score:
-    written: Decimal
-    practical: Decimal
-    total: Decimal
-    passed: bool
+from baccarat.dealer import PRACTICAL_ROUND_POINTS, audition_score, round_points
+from table.amounts import amount_text
 
 
-def practical_round_points(*, clean: bool, too_fast: bool, within_standard: bool) -> Decimal:
-    if too_fast or not clean:
-        return Decimal(0)
-    return Decimal(1) if within_standard else Decimal("0.5")
-
-
-def audition_score(
-    *,
-    written_right: int,
-    written_total: int,
-    practical_points: Sequence[Decimal],
-    practical_total: int,
-    written_weight: int,
-    practical_weight: int,
-    pass_mark: int,
-) -> _Score:
-    written = HUNDRED * written_right / written_total if written_total else Decimal(0)
-    practical = HUNDRED * sum(practical_points, Decimal(0)) / practical_total if practical_total else Decimal(0)
-    total = (written * written_weight + practical * practical_weight) / HUNDRED
-    return _Score(written, practical, total, total >= pass_mark)
+def percent_text(value: Decimal) -> str:
+    """A score as a page shows it, in the active language: ``80``, ``73.33`` (never rounded up to a pass)."""
+    whole = value.quantize(Decimal(1)) if value == value.to_integral_value() else value
+    return amount_text(whole, decimal_pos=None)
 
 
 @dataclass(frozen=True)
@@ -61,6 +36,23 @@ class WrittenTally:
 
 
 @dataclass(frozen=True)
+class PlayedRound:
+    """One finished dealer round, as the score reads it."""
+
+    number: int
+    finished_at: datetime
+    errors: int
+    seconds: Decimal
+    standard: Decimal
+    too_fast: bool
+    clean: bool
+
+    @property
+    def points(self) -> int:
+        return round_points(self.errors, self.seconds, standard=self.standard, too_fast=self.too_fast)
+
+
+@dataclass(frozen=True)
 class Result:
     """An attempt's result: each part's percentage, the weighted score, and whether it passed."""
 
@@ -69,14 +61,28 @@ class Result:
     rounds_played: int
     rounds_clean: int
     rounds_too_fast: int
+    points: int
+    points_total: int
     written_score: Decimal
     practical_score: Decimal
     score: Decimal
     passed: bool
     pass_mark: int
 
+    @property
+    def score_text(self) -> str:
+        return percent_text(self.score)
 
-def counted_rounds(rounds: Iterable[RoundResult], ends_at: datetime, limit: int) -> list[RoundResult]:
+    @property
+    def written_text(self) -> str:
+        return percent_text(self.written_score)
+
+    @property
+    def practical_text(self) -> str:
+        return percent_text(self.practical_score)
+
+
+def counted_rounds(rounds: Iterable[PlayedRound], ends_at: datetime, limit: int) -> list[PlayedRound]:
     """The rounds finished before the attempt ended, the first ``limit`` of them."""
     return sorted((found for found in rounds if found.finished_at <= ends_at), key=lambda r: r.number)[:limit]
 
@@ -84,24 +90,20 @@ def counted_rounds(rounds: Iterable[RoundResult], ends_at: datetime, limit: int)
 def result_of(
     *,
     written: WrittenTally,
-    rounds: Sequence[RoundResult],
+    rounds: Sequence[PlayedRound],
     rounds_total: int,
     written_weight: int,
     practical_weight: int,
     pass_mark: int,
 ) -> Result:
     """The result of an attempt from its written tally and its counted rounds, weighed by the engine."""
-    earned = [
-        practical_round_points(
-            clean=found.clean, too_fast=found.too_fast, within_standard=found.within_standard
-        )
-        for found in rounds
-    ]
+    points = sum(found.points for found in rounds)
+    points_total = rounds_total * PRACTICAL_ROUND_POINTS
     score = audition_score(
-        written_right=written.right,
-        written_total=written.total,
-        practical_points=earned,
-        practical_total=rounds_total,
+        written.right,
+        written.total,
+        points,
+        points_total,
         written_weight=written_weight,
         practical_weight=practical_weight,
         pass_mark=pass_mark,
@@ -112,9 +114,11 @@ def result_of(
         rounds_played=len(rounds),
         rounds_clean=sum(found.clean for found in rounds),
         rounds_too_fast=sum(found.too_fast for found in rounds),
-        written_score=score.written,
-        practical_score=score.practical,
-        score=score.total,
+        points=points,
+        points_total=points_total,
+        written_score=score.written_percent,
+        practical_score=score.practical_percent,
+        score=score.percent,
         passed=score.passed,
         pass_mark=pass_mark,
     )

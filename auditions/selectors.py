@@ -11,15 +11,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 
 from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Membership
 from auditions.models import Audition, AuditionAttempt, AuditionQuestion
-from auditions.scoring import Result, WrittenTally, counted_rounds, result_of
-from dealer.models import ERROR_KINDS, DealerRound
-from dealer.selectors import RoundResult
+from auditions.scoring import PlayedRound, Result, WrittenTally, counted_rounds, percent_text, result_of
+from dealer.models import DealerRound
 from table.presets import PRESETS
 
 
@@ -74,7 +74,9 @@ def learner_attempt(user, audition: Audition, number: int) -> AuditionAttempt | 
 
 def running_attempt(user, now: datetime | None = None) -> AuditionAttempt | None:
     """The learner's attempt still running, whatever the audition (one at most)."""
-    found = AuditionAttempt.objects.filter(user=user, finished_at__isnull=True).select_related("audition").first()
+    found = (
+        AuditionAttempt.objects.filter(user=user, finished_at__isnull=True).select_related("audition").first()
+    )
     return found if found is not None and is_running(found, now) else None
 
 
@@ -85,7 +87,9 @@ def questions_of(attempt: AuditionAttempt) -> list[AuditionQuestion]:
 def current_question(attempt: AuditionAttempt) -> AuditionQuestion | None:
     """The written question waiting for an answer: the first one not answered."""
     return (
-        AuditionQuestion.objects.filter(attempt=attempt, answered_at__isnull=True).order_by("position").first()
+        AuditionQuestion.objects.filter(attempt=attempt, answered_at__isnull=True)
+        .order_by("position")
+        .first()
     )
 
 
@@ -118,25 +122,24 @@ def _tallies(attempts: list[AuditionAttempt]) -> dict[int, WrittenTally]:
     return tallies
 
 
-def _rounds(attempts: list[AuditionAttempt]) -> dict[int, list[RoundResult]]:
-    """Each attempt's finished dealer rounds, as ``dealer.selectors.session_results`` reads them, for
-    every attempt in one query (a class's report must not run one per learner)."""
+def _rounds(attempts: list[AuditionAttempt]) -> dict[int, list[PlayedRound]]:
+    """Each attempt's finished dealer rounds, for every attempt in one query (a class's report must
+    not run one per learner)."""
     session_ids = {a.dealer_session_id: a.pk for a in attempts if a.dealer_session_id is not None}
-    found: dict[int, list[RoundResult]] = {attempt.pk: [] for attempt in attempts}
+    found: dict[int, list[PlayedRound]] = {attempt.pk: [] for attempt in attempts}
     rows = DealerRound.objects.filter(
         session_id__in=list(session_ids), phase=DealerRound.Phase.DONE, finished_at__isnull=False
     ).select_related("session")
     for row in rows.order_by("session_id", "number"):
         found[session_ids[row.session_id]].append(
-            RoundResult(
-                round_id=row.pk,
+            PlayedRound(
                 number=row.number,
-                clean=row.clean,
-                too_fast=row.too_fast,
-                duration_ms=row.duration_ms or 0,
-                errors={kind: int(row.errors.get(kind, 0)) for kind in ERROR_KINDS},
                 finished_at=row.finished_at,
-                within_standard=(row.duration_ms or 0) <= row.session.standard_seconds * 1000,
+                errors=row.error_count,
+                seconds=Decimal(row.duration_ms or 0) / 1000,
+                standard=Decimal(row.session.standard_seconds),
+                too_fast=row.too_fast,
+                clean=row.clean,
             )
         )
     return found
@@ -202,7 +205,7 @@ def certificate_for(code: str) -> Certificate | None:
     return Certificate(
         name=person_name(attempt.user),
         table=table_label(attempt.preset),
-        score=f"{attempt.score:.0f}" if attempt.score is not None else "",
+        score=percent_text(attempt.score) if attempt.score is not None else "",
         date=attempt.signed_off_at,
         instructor=person_name(attempt.signed_off_by),
     )
@@ -248,7 +251,9 @@ class AuditionRecord:
         return any(line.signed_off for line in self.lines)
 
 
-def audition_records(classroom, user_ids: list[int], now: datetime | None = None) -> dict[int, AuditionRecord]:
+def audition_records(
+    classroom, user_ids: list[int], now: datetime | None = None
+) -> dict[int, AuditionRecord]:
     """Every learner's audition attempts in the class's auditions (a fixed number of queries per class)."""
     now = now or timezone.now()
     attempts = list(
@@ -259,10 +264,16 @@ def audition_records(classroom, user_ids: list[int], now: datetime | None = None
     results = results_for(attempts)
     records: dict[int, AuditionRecord] = {user_id: AuditionRecord() for user_id in user_ids}
     for attempt in attempts:
-        records[attempt.user_id].lines.append(AttemptLine(attempt, results[attempt.pk], is_running(attempt, now)))
+        records[attempt.user_id].lines.append(
+            AttemptLine(attempt, results[attempt.pk], is_running(attempt, now))
+        )
     return records
 
 
 def attempt_counts(audition_ids: list[int]) -> dict[int, int]:
-    rows = AuditionAttempt.objects.filter(audition_id__in=audition_ids).values("audition_id").annotate(n=Count("id"))
+    rows = (
+        AuditionAttempt.objects.filter(audition_id__in=audition_ids)
+        .values("audition_id")
+        .annotate(n=Count("id"))
+    )
     return {row["audition_id"]: row["n"] for row in rows}

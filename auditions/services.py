@@ -55,7 +55,9 @@ def _close(attempt: AuditionAttempt, at: datetime) -> AuditionAttempt:
     return attempt
 
 
-def attempt_start(*, user, audition: Audition, rng: random.Random, now: datetime | None = None) -> AuditionAttempt:
+def attempt_start(
+    *, user, audition: Audition, rng: random.Random, now: datetime | None = None
+) -> AuditionAttempt:
     """Start the learner's next attempt at the audition: numbered, timed, its questions drawn and kept.
 
     An attempt of theirs whose time ran out is closed first (its result recorded); one still running,
@@ -78,7 +80,9 @@ def _start(*, user, audition: Audition, rng: random.Random, now: datetime) -> Au
         raise AuditionError(errors.NOT_FOUND, HTTPStatus.NOT_FOUND)
     if not audition.is_open:
         raise AuditionError(errors.CLOSED, HTTPStatus.CONFLICT)
-    for open_attempt in AuditionAttempt.objects.select_for_update().filter(user=user, finished_at__isnull=True):
+    for open_attempt in AuditionAttempt.objects.select_for_update().filter(
+        user=user, finished_at__isnull=True
+    ):
         if selectors.is_running(open_attempt, now):
             raise AuditionError(errors.ONE_AT_A_TIME, HTTPStatus.CONFLICT)
         _close(open_attempt, open_attempt.deadline)
@@ -164,7 +168,9 @@ def _answer(attempt: AuditionAttempt, nonce: str, posted, now: datetime) -> Audi
     return question
 
 
-def practical_open(*, user, attempt: AuditionAttempt, done_url: str, now: datetime | None = None) -> DealerSession:
+def practical_open(
+    *, user, attempt: AuditionAttempt, done_url: str, now: datetime | None = None
+) -> DealerSession:
     """The attempt's dealer rounds: opened the first time (purpose "audition", the attempt's table,
     seats and number of rounds; ``done_url`` leads back), the same session every later time.
 
@@ -211,7 +217,8 @@ def teaches(actor, attempt: AuditionAttempt) -> bool:
 
 
 def attempt_sign_off(*, actor, attempt: AuditionAttempt, now: datetime | None = None) -> AuditionAttempt:
-    """Sign a passed, ended attempt off as ``actor``, an instructor of its class; it gets its certificate code.
+    """Sign a passed, ended attempt off as ``actor``, an instructor of its class; it gets its
+    certificate code.
 
     :raises AuditionError: 403 if the actor does not teach the class; 409 if the attempt is still
         running, did not pass, or is already signed off.

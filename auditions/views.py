@@ -25,7 +25,7 @@ from django_htmx.middleware import HtmxDetails
 from auditions import errors, selectors, services, written
 from auditions.errors import AuditionError
 from auditions.models import Audition, AuditionAttempt
-from dealer.models import DealerSession
+from dealer.models import DealerRound, DealerSession
 
 #: The written questions' source of chance; tests put a seeded ``random.Random`` here.
 RNG = random.Random()
@@ -54,8 +54,9 @@ def attempt_url(attempt: AuditionAttempt) -> str:
 
 
 def dealer_url(session: DealerSession) -> str:
-    """The dealer table of the attempt's rounds."""
-    return reverse("dealer:play")
+    """The dealer table of the attempt's rounds, at its newest round."""
+    latest = DealerRound.objects.filter(session=session).order_by("-number").first()
+    return reverse("dealer:round", args=[latest.pk]) if latest is not None else reverse("dealer:table")
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:

@@ -41,7 +41,9 @@ COURSE_KINDS = (
 #: dealer is mostly paying, so about a third of the questions are payouts.
 PAYOUTS_PER_BATCH = 4
 
-BAD_ANSWER = gettext_lazy("Choose one of the answers, or type an amount in every box. Nothing was recorded yet.")
+BAD_ANSWER = gettext_lazy(
+    "Choose one of the answers, or type an amount in every box. Nothing was recorded yet."
+)
 NOT_A_QUESTION = gettext_lazy("This question could not be read. Nothing was recorded.")
 
 
@@ -135,7 +137,8 @@ def grade(source: str, data: Mapping[str, Any], posted: Mapping[str, str]) -> Gr
         try:
             question = read_question(data)
             given = parse_answers(
-                question, {field.name: str(posted.get(f"answer_{field.name}", "")) for field in question.fields}
+                question,
+                {field.name: str(posted.get(f"answer_{field.name}", "")) for field in question.fields},
             )
         except PayoutError as refused:
             raise AuditionError(refused.message) from None

@@ -51,13 +51,19 @@ def wrong_answer(question: AuditionQuestion) -> dict[str, str]:
 
 
 def waiting(attempt: AuditionAttempt) -> AuditionQuestion:
-    return AuditionQuestion.objects.filter(attempt=attempt, answered_at__isnull=True).order_by("position").first()
+    return (
+        AuditionQuestion.objects.filter(attempt=attempt, answered_at__isnull=True)
+        .order_by("position")
+        .first()
+    )
 
 
 def answer(attempt, *, right: bool, at: datetime) -> AuditionQuestion:
     question = waiting(attempt)
     posted = {"token": question.nonce, **(right_answer(question) if right else wrong_answer(question))}
-    return services.answer_record(user=attempt.user, attempt=attempt, nonce=question.nonce, posted=posted, now=at)
+    return services.answer_record(
+        user=attempt.user, attempt=attempt, nonce=question.nonce, posted=posted, now=at
+    )
 
 
 def answer_all(attempt, rights: list[bool], *, every: float = 20) -> datetime:
@@ -69,7 +75,9 @@ def answer_all(attempt, rights: list[bool], *, every: float = 20) -> datetime:
     return moment
 
 
-def play_rounds(session: DealerSession, outcomes: list[tuple[bool, int]], *, at: datetime | None = None) -> None:
+def play_rounds(
+    session: DealerSession, outcomes: list[tuple[bool, int]], *, at: datetime | None = None
+) -> None:
     """Finish the session's rounds as dealer mode records them: each ``(clean, duration_ms)`` in turn.
 
     Test-only: written to the rows the way dealer mode's round service leaves a finished round.
