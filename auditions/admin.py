@@ -28,7 +28,7 @@ from auditions.models import Audition, AuditionAttempt, AuditionQuestion
 from common.admin import DeclaredLookupsOnly
 
 REFUSED_TEMPLATE = "admin/auditions/auditionattempt/refused.html"
-WEIGHTS_SUM = gettext_lazy("The written and the practical parts must add up to 100 % (now %(sum)s %).")
+WEIGHTS_SUM = gettext_lazy("The written and the practical parts must add up to 100 %% (now %(sum)s %%).")
 
 
 class AuditionForm(forms.ModelForm):
