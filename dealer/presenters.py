@@ -9,27 +9,35 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from baccarat import Card, Coup
 from dealer import procedure
 from dealer.models import DealerRound, DealerSession
 from dealer.selectors import session_played
 from dealer.services.rounds import call_choices, done_ids, is_box, marked_seats, marks_owed, round_dues
+from progress.models import DEALER_ERROR_LABELS
 from table.amounts import chips_text
 from table.bets import bet_name
 from table.presenters.felt import card_view
 from table.presets import PRESETS
 
-#: Error kinds in words (the reports say them the same way).
-ERROR_NAMES = {
-    "order": lambda: _("card order"),
-    "draw": lambda: _("drawing rule"),
-    "call": lambda: _("call"),
-    "take_pay_order": lambda: _("take-and-pay order"),
-    "payout": lambda: _("payout amount"),
-    "commission": lambda: _("commission"),
-}
+#: The rules and procedures an error breaks, as the verdict says them.
+RULE_ORDER = gettext_lazy(
+    "Cards come out Player, Banker, Player, Banker; Player's third card is decided before Banker's."
+)
+RULE_DRAW = gettext_lazy(
+    "The third-card rule: Player draws on 0-5 and stands on 6-7; Banker draws by the Banker table; a"
+    " natural 8 or 9 ends the deal."
+)
+RULE_TAKE_PAY = gettext_lazy(
+    "Take the losing bets first, from seat 1 on your right to the left, then pay the winners in the "
+    "same order, side bets after the main bets."
+)
+RULE_COMMISSION_PAY = gettext_lazy(
+    "Banker wins pay 1:1 less commission: %(bet)s is paid %(right)s, not %(typed)s (at this table "
+    "commission is %(how)s)."
+)
 #: Chips the learner may build a payout from, biggest first (the quarter for commission change).
 PAY_CHIPS = ("100", "25", "5", "1", "0.25")
 
@@ -61,17 +69,9 @@ def verdict(round: DealerRound) -> dict | None:
     if kind in ("order", "draw"):
         right = entry.get("right", "")
         if kind == "order":
-            lines.append(
-                _(
-                    "Cards come out Player, Banker, Player, Banker; Player's third card is decided before Banker's."
-                )
-            )
+            lines.append(str(RULE_ORDER))
         else:
-            lines.append(
-                _(
-                    "The third-card rule: Player draws on 0-5 and stands on 6-7; Banker draws by the Banker table; a natural 8 or 9 ends the deal."
-                )
-            )
+            lines.append(str(RULE_DRAW))
         lines.append(_("The right action was: %(action)s.") % {"action": hand_name(right)})
     elif kind == "call":
         option = procedure.CallOption.from_code(entry.get("right", ""))
@@ -79,11 +79,7 @@ def verdict(round: DealerRound) -> dict | None:
         if option:
             lines.append(_("The right call was: %(call)s.") % {"call": call_text(option)})
     elif kind == "take_pay_order":
-        lines.append(
-            _(
-                "Take the losing bets first, from seat 1 on your right to the left, then pay the winners in the same order, side bets after the main bets."
-            )
-        )
+        lines.append(str(RULE_TAKE_PAY))
         lines.append(_("Next was %(bet)s.") % {"bet": bet_text(entry["next_seat"], entry["next_kind"])})
     elif kind == "payout" and entry.get("right_action"):
         what = {
@@ -105,9 +101,7 @@ def verdict(round: DealerRound) -> dict | None:
     elif kind == "commission":
         if entry["do"] == "pay":
             lines.append(
-                _(
-                    "Banker wins pay 1:1 less commission: %(bet)s is paid %(right)s, not %(typed)s (at this table commission is %(how)s)."
-                )
+                str(RULE_COMMISSION_PAY)
                 % {
                     "bet": bet_text(entry["seat"], entry["kind"]),
                     "right": chips_text(Decimal(entry["right"])),
@@ -130,7 +124,7 @@ def verdict(round: DealerRound) -> dict | None:
             )
     return {
         "error": bool(kind),
-        "kind": ERROR_NAMES[kind]() if kind else "",
+        "kind": str(DEALER_ERROR_LABELS[kind]) if kind else "",
         "lines": lines,
         "too_fast": bool(entry.get("too_fast")),
     }
@@ -190,7 +184,7 @@ def table_view(round: DealerRound) -> dict:
             if marked_seats(round).get(seat, Decimal(0)) < owed
         ),
         "pay_chips": PAY_CHIPS,
-        "errors": [{"name": ERROR_NAMES[k](), "count": v} for k, v in round.errors.items()],
+        "errors": [{"name": DEALER_ERROR_LABELS[k], "count": v} for k, v in round.errors.items()],
         "seconds": None if round.duration_ms is None else f"{round.duration_ms / 1000:.1f}",
         "within": round.duration_ms is not None and round.duration_ms <= session.standard_seconds * 1000,
         "played": played,

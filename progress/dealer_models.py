@@ -16,6 +16,15 @@ from django.utils.translation import gettext_lazy as _
 
 #: The kinds of procedure error dealer mode counts, in the order reports show them.
 DEALER_ERROR_KINDS: tuple[str, ...] = ("order", "draw", "call", "take_pay_order", "payout", "commission")
+#: Each kind in words, for the learner's verdicts and the instructors' reports alike.
+DEALER_ERROR_LABELS = {
+    "order": _("card order"),
+    "draw": _("drawing rule"),
+    "call": _("call"),
+    "take_pay_order": _("take-and-pay order"),
+    "payout": _("payout amount"),
+    "commission": _("commission"),
+}
 
 
 class DealerRecord(models.Model):

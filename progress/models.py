@@ -436,4 +436,4 @@ class PayoutRecord(models.Model):
 
 
 # Dealer mode's records live in their own module (this one is long enough); imported so Django finds them.
-from progress.dealer_models import DEALER_ERROR_KINDS, DealerRecord  # noqa: E402, F401
+from progress.dealer_models import DEALER_ERROR_KINDS, DEALER_ERROR_LABELS, DealerRecord  # noqa: E402, F401

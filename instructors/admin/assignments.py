@@ -15,7 +15,7 @@ from accounts.models import Classroom
 from accounts.scoping import own_class_filter
 from common.admin import DeclaredLookupsOnly
 from lessons.course import LESSONS
-from progress.models import Assignment, Lesson
+from progress.models import DEALER_ASSIGNMENT_ROUNDS, Assignment, Lesson
 
 LESSON_NEEDED = gettext_lazy("Choose the lesson to assign.")
 DUE_IN_THE_PAST = gettext_lazy("The due date has passed: choose a date and time still to come.")
@@ -36,7 +36,7 @@ class AssignmentForm(forms.ModelForm):
 
     class Meta:
         model = Assignment
-        fields = ["classroom", "kind", "lesson", "due_at"]
+        fields = ["classroom", "kind", "lesson", "rounds", "due_at"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,6 +61,10 @@ class AssignmentForm(forms.ModelForm):
                 self.add_error("lesson", forms.ValidationError(LESSON_NEEDED, code="required"))
         elif kind:
             cleaned["lesson"] = None
+        if kind != Assignment.Kind.DEALER_ROUNDS:
+            cleaned["rounds"] = None
+        elif cleaned.get("rounds") is None and "rounds" not in self.errors:
+            cleaned["rounds"] = DEALER_ASSIGNMENT_ROUNDS
         return cleaned
 
 

@@ -80,6 +80,9 @@ class ClassroomForm(forms.ModelForm):
             "starting_balance",
             "presets",
             "side_bets",
+            "dealer_round_seconds",
+            "dealer_commission",
+            "dealer_house_rounding",
         ]
 
 
@@ -106,6 +109,9 @@ class ClassroomAdmin(DeclaredLookupsOnly):
         "starting_balance",
         "presets",
         "side_bets",
+        "dealer_round_seconds",
+        "dealer_commission",
+        "dealer_house_rounding",
     ]
     readonly_fields = ["join_code"]
     filter_horizontal = ["instructors"]

@@ -147,6 +147,18 @@ def summary_columns() -> list[Column]:
             text=lambda row: row.payout_mastery_text,
             sort=_payout_mastery,
         ),
+        Column(
+            _("Dealer mode"),
+            "dealer",
+            text=lambda row: row.dealer_text,
+            sort=lambda row: row.dealer.clean_rate,
+        ),
+        Column(
+            _("Dealer-mode errors"),
+            "dealer-errors",
+            text=lambda row: row.dealer_errors_text,
+            sort=lambda row: sum(row.dealer.errors.values()) if row.dealer.rounds else None,
+        ),
     ]
 
 

@@ -41,6 +41,7 @@ from instructors.report.help import help_reasons
 from instructors.report.rows import LearnerRow, LessonCell
 from progress.assignments import STATUS_LABELS as ASSIGNMENT_LABELS
 from progress.assignments import class_assignments, states_for
+from progress.dealer_selectors import dealer_summary
 from progress.heatmap import HeatMap, class_heat_map, learner_heat_map
 from progress.models import (
     MASTERY_STREAK,
@@ -210,6 +211,7 @@ def learner_rows(
 
     rows = []
     payouts = payout_summary(user_ids)
+    dealers = dealer_summary(user_ids)
     for membership in memberships:
         own_progress = progress.get(membership.user_id, {})
         visits = [found.last_visited for found in own_progress.values() if found.last_visited is not None]
@@ -233,6 +235,7 @@ def learner_rows(
             last_active=max((moment for moment in moments if moment is not None), default=None),
             assignments=states.get(membership.user_id, []),
             payout=payouts[membership.user_id],
+            dealer=dealers[membership.user_id],
         )
         row.reasons = help_reasons(row, now)
         rows.append(row)

@@ -16,8 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from progress.assignments import AssignmentState
+from progress.dealer_selectors import DealerSummary
 from progress.heatmap import CELLS, percent
-from progress.models import PAYOUT_FLOOR_SECONDS, PAYOUT_MASTERY_STREAK, Lesson
+from progress.models import (
+    DEALER_ERROR_KINDS,
+    DEALER_ERROR_LABELS,
+    PAYOUT_FLOOR_SECONDS,
+    PAYOUT_MASTERY_STREAK,
+    Lesson,
+)
 from progress.selectors import DONE as LESSON_DONE
 from progress.selectors import NOT_STARTED, STATUS_LABELS, PayoutSummary
 from table.amounts import amount_text, chips_text
@@ -68,6 +75,7 @@ class LearnerRow:
     assignments: list[AssignmentState] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     payout: PayoutSummary = field(default_factory=PayoutSummary)
+    dealer: DealerSummary = field(default_factory=DealerSummary)
 
     @property
     def needs_help(self) -> bool:
@@ -112,6 +120,47 @@ class LearnerRow:
     @property
     def mastery_text(self) -> str:
         return _("%(count)s of %(total)s") % {"count": self.mastered, "total": len(CELLS)}
+
+    @property
+    def dealer_text(self) -> str:
+        """Dealer mode: rounds, clean-round rate, median round time (and rounds flagged too fast)."""
+        summary = self.dealer
+        if not summary.rounds and not summary.too_fast:
+            return NONE_TEXT
+        parts = []
+        if summary.rounds:
+            parts.append(
+                ngettext(
+                    "%(rounds)s round, %(percent)s clean, median %(seconds)s s",
+                    "%(rounds)s rounds, %(percent)s clean, median %(seconds)s s",
+                    summary.rounds,
+                )
+                % {
+                    "rounds": summary.rounds,
+                    "percent": percent(summary.clean, summary.rounds),
+                    "seconds": amount_text((summary.median_ms or 0) / 1000, decimal_pos=1),
+                }
+            )
+        if summary.too_fast:
+            parts.append(
+                ngettext(
+                    "%(count)s round too fast for a person (not counted)",
+                    "%(count)s rounds too fast for a person (not counted)",
+                    summary.too_fast,
+                )
+                % {"count": summary.too_fast}
+            )
+        return " · ".join(parts)
+
+    @property
+    def dealer_errors_text(self) -> str:
+        """Dealer-mode errors by kind, in the engine's order."""
+        if not self.dealer.rounds:
+            return NONE_TEXT
+        found = [(kind, self.dealer.errors.get(kind, 0)) for kind in DEALER_ERROR_KINDS]
+        if not any(count for _, count in found):
+            return _("none")
+        return ", ".join(f"{DEALER_ERROR_LABELS[kind]}: {count}" for kind, count in found if count)
 
     @property
     def payout_text(self) -> str:

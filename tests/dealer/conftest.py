@@ -13,3 +13,6 @@ def clock(monkeypatch):
     clock = Clock()
     monkeypatch.setattr(timezone, "now", clock)
     return clock
+
+
+from tests.instructors.conftest import classroom, instructor, staff_client  # noqa: E402, F401

@@ -1,4 +1,5 @@
-"""Dealer mode's pages through the test client, with and without htmx; refusals are 4xx, GETs write nothing."""
+"""Dealer mode's pages through the test client, with and without htmx: refusals are 4xx, GETs write
+nothing."""
 
 import pytest
 from django.urls import reverse
