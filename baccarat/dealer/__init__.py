@@ -10,16 +10,17 @@ Layout (``layout``, ``chips``)
     left" goes by seat number. ``Layout.seats`` -> ``SeatBets(seat, bets)``; each
     ``LayoutBet(seat, bet: Bet, chips: ChipStack)`` with ``key``, ``amount``, ``is_side_bet``;
     ``Layout.bet(seat, key)``, ``to_dict``/``from_dict``. ``arranged_layout(table, {seat: {key:
-    stake}})`` for a given layout. Chips: ``BET_DENOMINATIONS`` 500, 100, 25, 5, 1 (players'
-    stakes), ``PAY_DENOMINATIONS`` adds the 0.25 quarter (commission change); ``chips_for``,
-    ``chips_total``.
+    stake}})`` for a given layout. Between rounds ``next_seats(rng, occupied) ->
+    SeatChange(staying, leaving, joining)`` (settle the leavers' commission squares). Chips:
+    ``BET_DENOMINATIONS`` 500, 100, 25, 5, 1 (players' stakes), ``PAY_DENOMINATIONS`` adds the
+    0.25 quarter (commission change); ``chips_for``, ``chips_total``.
 
 A round (``procedure``, ``actions``, ``verdict``, ``calls``)
     ``DealerRound(layout, table, commission_mode=CommissionMode.TAKE, rounding=Rounding.EXACT, *,
     box=None)``; ``round.expected() -> Action | None``; ``round.act(action, *, draw=shoe.draw) ->
     Verdict``; ``round.call_options(rng) -> tuple[CallOption, ...]``; ``is_done``, ``is_clean``,
-    ``errors``, ``history``, ``items`` (each bet's ``SettleItem``; ``settlement_items(layout, table,
-    outcome, mode, rounding)``), ``plan()``, ``outcome``;
+    ``errors``, ``error_counts()``, ``history``, ``items`` (each bet's ``SettleItem``;
+    ``settlement_items(layout, table, outcome, mode, rounding)``), ``plan()``, ``outcome``;
     ``DealerRound.replay(layout, table, mode, rounding, actions, cards, box=...)`` rebuilds a
     round from its record. Actions: ``Deal(hand)``, ``Stand()``, ``Call(option)``, ``Take(seat,
     bet)``, ``Pay(seat, bet, amount)`` (the winnings; ``Pay.from_chips``), ``Mark(seat, amount)``,
@@ -93,8 +94,10 @@ from baccarat.dealer.layout import (
     Layout,
     LayoutBet,
     SeatBets,
+    SeatChange,
     arranged_layout,
     deal_layout,
+    next_seats,
 )
 from baccarat.dealer.procedure import DealerRound
 from baccarat.dealer.settlement import SettleItem, settlement_items
@@ -152,6 +155,7 @@ __all__ = [
     "Rounding",
     "Rule",
     "SeatBets",
+    "SeatChange",
     "SettleItem",
     "Stand",
     "Take",
@@ -168,6 +172,7 @@ __all__ = [
     "deal_layout",
     "hands_per_hour",
     "is_too_fast",
+    "next_seats",
     "opening_call",
     "player_stack",
     "rate_round",

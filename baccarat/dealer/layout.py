@@ -48,8 +48,10 @@ __all__ = [
     "Layout",
     "LayoutBet",
     "SeatBets",
+    "SeatChange",
     "arranged_layout",
     "deal_layout",
+    "next_seats",
 ]
 
 #: The seats at a mini-baccarat table, numbered 1 (the dealer's right) to 7 (the dealer's left).
@@ -283,3 +285,49 @@ def deal_layout(
         bets.sort(key=lambda bet: _spot_order(bet.key, table))
         result.append(SeatBets(number, tuple(bets)))
     return _checked(result, table)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """Between two rounds: the seats that stay, those that leave (settle their commission squares
+    then) and those a new player sits down at; ``seats`` is the next round's occupied seats."""
+
+    staying: tuple[int, ...]
+    leaving: tuple[int, ...]
+    joining: tuple[int, ...]
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The occupied seats of the next round, in order."""
+        return tuple(sorted((*self.staying, *self.joining)))
+
+
+def next_seats(
+    rng: random.Random, occupied: Sequence[int], *, leave: float = 0.1, join: float = 0.1
+) -> SeatChange:
+    """Who leaves and who sits down before the next round, deterministic for ``rng``.
+
+    Each player leaves with chance ``leave`` and each empty seat fills with chance ``join``, but the
+    table keeps ``MIN_SEATS`` to ``MAX_SEATS`` players. Feed ``change.seats`` to ``deal_layout``
+    (``seats=len(change.seats), seat_numbers=change.seats``).
+
+    >>> change = next_seats(random.Random(2), [1, 3, 4, 6], leave=0.5, join=0.5)
+    >>> MIN_SEATS <= len(change.seats) <= MAX_SEATS, set(change.leaving) <= {1, 3, 4, 6}
+    (True, True)
+
+    :raises InvalidBetError: if ``occupied`` is not 3 to 7 distinct seats of 1-7.
+    """
+    seats = sorted(set(occupied))
+    if len(seats) != len(occupied) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise InvalidBetError(
+            f"A table has {MIN_SEATS} to {MAX_SEATS} distinct occupied seats, not {occupied!r}."
+        )
+    if any(not 1 <= seat <= TABLE_SEATS for seat in seats):
+        raise InvalidBetError(f"Seats are numbered 1 to {TABLE_SEATS}, not {occupied!r}.")
+    leaving = [seat for seat in seats if rng.random() < leave]
+    while len(seats) - len(leaving) < MIN_SEATS:
+        leaving.remove(rng.choice(leaving))
+    staying = [seat for seat in seats if seat not in leaving]
+    empty = [seat for seat in range(1, TABLE_SEATS + 1) if seat not in seats]
+    joining = [seat for seat in empty if rng.random() < join][: MAX_SEATS - len(staying)]
+    return SeatChange(tuple(staying), tuple(leaving), tuple(joining))

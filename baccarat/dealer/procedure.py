@@ -144,6 +144,14 @@ class DealerRound:
         """Every procedure error so far, in order."""
         return tuple(verdict for verdict in self.history if verdict.error is not None)
 
+    def error_counts(self) -> dict[ErrorKind, int]:
+        """How many errors of each kind (every kind, 0 where none)."""
+        counts = dict.fromkeys(ErrorKind, 0)
+        for verdict in self.errors:
+            assert verdict.error is not None
+            counts[verdict.error] += 1
+        return counts
+
     @property
     def is_clean(self) -> bool:
         """Whether no procedure error was made (so far)."""
@@ -343,9 +351,9 @@ class DealerRound:
             return self._error(action, ErrorKind.PAYOUT, Rule.PUSH_STAYS)
         paying = item.step in (MAIN_PAY, SIDE_PAY)
         if isinstance(action, Take) and paying:
-            return Verdict(action, False, ErrorKind.PAYOUT, Rule.BET_WON, item.right_action)
+            return self._error(action, ErrorKind.PAYOUT, Rule.BET_WON)
         if isinstance(action, Pay) and not paying:
-            return Verdict(action, False, ErrorKind.PAYOUT, Rule.BET_LOST, item.right_action)
+            return self._error(action, ErrorKind.PAYOUT, Rule.BET_LOST)
         first = self._outstanding()[0]
         if (item.step, item.seat) != (first.step, first.seat):
             return self._error(action, ErrorKind.TAKE_PAY_ORDER, self._order_rule(item, first))

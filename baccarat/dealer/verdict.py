@@ -102,7 +102,8 @@ class Verdict:
 
     ``ok``: the action was right and was applied; otherwise nothing changed, ``error`` and
     ``rule`` say what was broken and ``right`` is the action that was due (``None`` when no
-    action is due, e.g. after the round is over). On a right deal, ``card`` is the card dealt and
+    action is due, e.g. after the round is over; for a commission mark tried just before its pay
+    for a wrong amount, the right mark). On a right deal, ``card`` is the card dealt and
     ``step`` the coup's step for it. ``done``: the round is complete after this action.
     """
 

@@ -106,3 +106,10 @@ def test_the_class_page_and_the_csv_show_dealer_mode(staff_client, classroom, cl
     )
     assert "Dealer mode" in rows[0] and "Dealer-mode errors" in rows[0]
     assert rows[1][rows[0].index("Dealer-mode errors")] == "payout amount: 1, commission: 2"
+
+
+def test_rows_validate_though_their_clean_field_hides_model_clean(clock):
+    learner = UserFactory()
+    play(learner, clock, 1)
+    DealerRecord.objects.get().full_clean()
+    learner.dealer_sessions.get().dealer_rounds.get().full_clean()
