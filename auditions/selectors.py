@@ -131,6 +131,8 @@ def _rounds(attempts: list[AuditionAttempt]) -> dict[int, list[PlayedRound]]:
         session_id__in=list(session_ids), phase=DealerRound.Phase.DONE, finished_at__isnull=False
     ).select_related("session")
     for row in rows.order_by("session_id", "number"):
+        if row.finished_at is None:  # excluded by the query; said again for the type checker
+            continue
         found[session_ids[row.session_id]].append(
             PlayedRound(
                 number=row.number,

@@ -368,7 +368,7 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_learners(staff_c
 
     assert len(class_progress(classroom).rows) == 60
     assert sixty == ten
-    # 12, one for the footer's class wording (issue 26), one for dealer mode and one for the auditions (issue 30)
+    # 12, one for the footer's class wording (issue 26), one for dealer mode, one for the auditions (30)
     assert ten[0] <= 15
 
 
