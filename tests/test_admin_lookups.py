@@ -30,6 +30,7 @@ from ops import demo
 from ops.management.commands import seed_demo
 from progress.models import Assignment
 from table.models import Seat
+from tests.auditions.support import signed_audition
 from tests.factories import AssignmentFactory, UserFactory
 
 User = get_user_model()
@@ -59,6 +60,7 @@ def seeded(django_db_setup, django_db_blocker):
                 kind=Assignment.Kind.DRILL_MASTERY,
                 due_at=timezone.now() + timedelta(days=7),
             )
+            signed_audition(Classroom.objects.get(name=demo.DEMO_CLASS))
             # A real failed log-in (axes keeps its form data) and a real successful one.
             Client().post(reverse("login"), {"username": "demo-learner-2", "password": WRONG_PASSWORD})
             Client().post(
@@ -234,6 +236,8 @@ TEACHER_SEES = {
     "accounts_learner",
     "accounts_membership",
     "accounts_resetlink",
+    "auditions_audition",
+    "auditions_auditionattempt",
     "progress_assignment",
     "progress_attempt",
     "progress_drillcell",

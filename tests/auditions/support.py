@@ -96,3 +96,17 @@ def play_rounds(
         current.clean = clean
         current.errors = {} if clean else {"payout": 1}
         current.save()
+
+
+def signed_audition(classroom) -> AuditionAttempt:
+    """An open audition of the class and one of its learners' attempts, passed and signed off by the
+    class's first instructor (for the tests that walk every admin page over some data)."""
+    instructor = classroom.instructors.order_by("pk").first()
+    learner = classroom.memberships.filter(user__is_staff=False).order_by("pk").first().user
+    audition = AuditionFactory(
+        classroom=classroom, written_weight=100, practical_weight=0, created_by=instructor
+    )
+    attempt = start(learner, audition, at=timezone.now() - timedelta(minutes=10))
+    end = answer_all(attempt, [True] * audition.questions)
+    attempt = services.attempt_finish(user=learner, attempt=attempt, now=end)
+    return services.attempt_sign_off(actor=instructor, attempt=attempt)
