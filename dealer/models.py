@@ -107,7 +107,9 @@ class DealerSession(models.Model):
         _("commission box"),
         default=dict,
         blank=True,
-        help_text=_("What each seat owes in the commission box (seat number: amount), not yet collected."),
+        help_text=_(
+            "The commission box: the marks in each seat's square, not yet collected (the engine's form)."
+        ),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
@@ -155,6 +157,14 @@ class DealerRound(models.Model):
         _("actions"), default=list, blank=True, help_text=_("The learner's actions, checked.")
     )
     errors = models.JSONField(_("errors"), default=dict, blank=True, help_text=_("Errors by kind."))
+    box_before = models.JSONField(
+        _("box before"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "The commission box as it was when the round began (the engine replays the round on it)."
+        ),
+    )
     collect = models.JSONField(
         _("box to collect"),
         default=dict,

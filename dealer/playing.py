@@ -1,38 +1,43 @@
 """Play a dealer-mode round through the services with every action right (tests, the timing command).
 
-``pause`` is called before each action (tests move their clock there; the command sleeps).
+The right action is the engine's ``expected()``; ``pause`` is called before each action (tests move
+their clock there; the command sleeps).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from dealer import procedure
+from dealer.engine import engine_round
 from dealer.models import DealerRound
-from dealer.services.rounds import done_ids, marked_seats, marks_owed, round_act, round_dues
+from dealer.services.rounds import round_act
+
+
+def form_of(action: dict) -> dict[str, str]:
+    """An engine action's ``to_dict()`` as the page's form posts it."""
+    kind = action["action"]
+    data = {"do": kind}
+    if kind == "deal":
+        data["hand"] = action["hand"]
+    elif kind == "call":
+        data["option"] = action["option"]
+    elif kind in ("take", "pay"):
+        data["bet"] = f"{action['seat']}-{action['bet']}"
+    if kind in ("mark", "collect"):
+        data["seat"] = str(action["seat"])
+    if "amount" in action:
+        data["amount"] = action["amount"]
+    return data
 
 
 def right_action(round: DealerRound) -> dict[str, str]:
-    """The action the procedure asks for next in ``round``."""
-    if round.phase == DealerRound.Phase.DEAL:
-        hand = procedure.next_card(round.card_tokens)
-        return {"do": "stand"} if hand is None else {"do": "deal", "hand": hand}
-    if round.phase == DealerRound.Phase.CALL:
-        return {"do": "call", "option": procedure.right_call(round.card_tokens).code}
-    if round.phase == DealerRound.Phase.SETTLE:
-        done = done_ids(round)
-        marked = marked_seats(round)
-        for seat, owed in marks_owed(round).items():
-            paid = all(due.id in done for due in round_dues(round) if due.seat == seat and due.commission)
-            if paid and marked.get(seat, 0) < owed:
-                return {"do": "mark", "seat": str(seat), "amount": str(owed - marked.get(seat, 0))}
-        for due in round_dues(round):
-            if due.action != procedure.PUSH and due.id not in done:
-                if due.action == procedure.TAKE:
-                    return {"do": "take", "bet": due.id}
-                return {"do": "pay", "bet": due.id, "amount": str(due.pay)}
-    seat, owed = next(iter(round.collect.items()))
-    return {"do": "collect", "seat": seat, "amount": owed}
+    """The form of the action the procedure asks for next in ``round``."""
+    if round.phase == DealerRound.Phase.COLLECT:
+        seat, owed = next(iter(round.collect.items()))
+        return {"do": "collect", "seat": seat, "amount": owed}
+    expected = engine_round(round).expected()
+    assert expected is not None, "the round expects nothing"
+    return form_of(expected.to_dict())
 
 
 def play_round(user, round: DealerRound, pause: Callable[[], None] = lambda: None) -> DealerRound:

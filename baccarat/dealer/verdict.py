@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from typing import Any
 
 from baccarat.cards import Card
 from baccarat.coup import Step
@@ -115,3 +116,22 @@ class Verdict:
     card: Card | None = None
     step: Step | None = None
     done: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as plain JSON types, for the record (the coup's step is left out: the
+        card and the round's replay give it back).
+
+        >>> from baccarat.coup import Hand
+        >>> from baccarat.dealer.actions import Deal, Stand
+        >>> Verdict(Stand(), False, ErrorKind.DRAW, Rule.PLAYER_DRAWS, Deal(Hand.PLAYER)).to_dict()["right"]
+        {'action': 'deal', 'hand': 'player'}
+        """
+        return {
+            "given": self.given.to_dict(),
+            "ok": self.ok,
+            "error": None if self.error is None else self.error.value,
+            "rule": None if self.rule is None else self.rule.value,
+            "right": None if self.right is None else self.right.to_dict(),
+            "card": None if self.card is None else self.card.token,
+            "done": self.done,
+        }

@@ -3,11 +3,10 @@
 No service here moves a chip of the learner's balance: the chips on the layout are simulated players'.
 """
 
-from dealer.services.rounds import FLOOR_SECONDS, round_act, round_deal_next, round_find
+from dealer.services.rounds import round_act, round_deal_next, round_find
 from dealer.services.sessions import round_next, session_close, session_open
 
 __all__ = [
-    "FLOOR_SECONDS",
     "round_act",
     "round_deal_next",
     "round_find",

@@ -20,7 +20,9 @@ from django.utils import timezone
 from accounts.models import DEALER_ROUND_SECONDS, DealerCommission
 from accounts.selectors import learner_class
 from baccarat import Shoe
-from dealer import errors, layouts
+from baccarat.dealer import deal_layout
+from dealer import errors
+from dealer.engine import rounding_of, table_of
 from dealer.models import MAX_SEATS, MIN_SEATS, DealerRound, DealerSession
 from table import shuffle
 from table.presets import PRESETS, allowed_presets
@@ -85,9 +87,10 @@ def session_open(
         standard_seconds=standard_seconds,
         rounds=rounds,
         done_url=done_url,
-        players={str(seat): seat for seat in range(1, seats + 1)},
     )
-    round_next(session)
+    round = round_next(session, seats=seats)
+    session.players = {str(bet_seat["seat"]): bet_seat["seat"] for bet_seat in round.layout["seats"]}
+    session.save(update_fields=["players"])
     return session
 
 
@@ -99,28 +102,30 @@ def _new_shoe(session: DealerSession) -> None:
     session.shoe_number += 1
 
 
-def side_bets_of(session: DealerSession) -> tuple[str, ...]:
-    """The side bets the simulated players may take: the table's, as far as the class shows them."""
-    offered = PRESETS[session.preset].side_bets
-    if session.classroom is None:
-        return offered
-    return tuple(kind for kind in offered if kind in session.classroom.side_bets)
+def round_next(session: DealerSession, *, seats: int | None = None) -> DealerRound:
+    """Deal the next round's layout (the session is locked by the caller); a finished shoe is replaced.
 
-
-def round_next(session: DealerSession) -> DealerRound:
-    """Deal the next round's layout (the session is locked by the caller); a finished shoe is replaced."""
+    The players sit where ``session.players`` says (the engine's seats 1-7, 1 on the dealer's right);
+    a new session's ``seats`` players take seats drawn by the engine.
+    """
     if not session.shoe_state or Shoe.loads(session.shoe_state).finished:
         _new_shoe(session)
         session.save(update_fields=["shoe_state", "shoe_number"])
     number = (session.dealer_rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    layout = layouts.layout_deal(
-        rng=shuffle.rng(),
-        seats=sorted(int(seat) for seat in session.players),
-        preset=PRESETS[session.preset],
-        side_bets=side_bets_of(session),
+    occupied = sorted(int(seat) for seat in session.players)
+    layout = deal_layout(
+        shuffle.rng(),
+        seats=seats if seats is not None else len(occupied),
+        table=table_of(session),
+        rounding=rounding_of(session),
+        seat_numbers=None if seats is not None else occupied,
     )
     return DealerRound.objects.create(
-        session=session, number=number, shoe_number=session.shoe_number, layout=layout
+        session=session,
+        number=number,
+        shoe_number=session.shoe_number,
+        layout=layout.to_dict(),
+        box_before=session.box or {"marks": {}},
     )
 
 

@@ -65,9 +65,20 @@ class ClassroomForm(forms.ModelForm):
         # A form posted without the audience (an older page, a script) keeps the class's own (a new
         # class: the careful default, a school class).
         self.fields["audience"].required = False
+        # Likewise the dealer-mode settings: a form without them keeps the class's own.
+        for name in ("dealer_round_seconds", "dealer_commission"):
+            if name in self.fields:
+                self.fields[name].required = False
 
     def clean_audience(self) -> str:
         return self.cleaned_data.get("audience") or self.instance.audience or Classroom.Audience.SCHOOL
+
+    def clean_dealer_round_seconds(self) -> int:
+        value = self.cleaned_data.get("dealer_round_seconds")
+        return value if value is not None else self.instance.dealer_round_seconds
+
+    def clean_dealer_commission(self) -> str:
+        return self.cleaned_data.get("dealer_commission") or self.instance.dealer_commission
 
     class Meta:
         model = Classroom

@@ -1,10 +1,13 @@
-"""A dealer-mode round through the services: every procedure error, the timing, the records."""
+"""A dealer-mode round through the services, checked by the engine: each procedure error, the timing,
+the machine-speed floor, the records."""
 
 from decimal import Decimal
 
 import pytest
 
-from dealer import errors, procedure
+from baccarat import Shoe
+from dealer import errors
+from dealer.engine import engine_round
 from dealer.models import DealerRound
 from dealer.playing import play_round, right_action
 from dealer.selectors import session_results
@@ -14,26 +17,48 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
+#: Player 5 (2 3) against Banker 4 (4 K): Player draws; an 8 makes Player 3; Banker 4 on a third 8
+#: stands (the Banker table). Banker wins, 4 over 3.
+PLAYER_DRAWS = ["2S", "4H", "3D", "KC", "8S"]
 
-def open_round(user, **options) -> DealerRound:
-    session = session_open(user=user, seats=options.pop("seats", 5), preset="standard", **options)
-    return session.dealer_rounds.get()
+
+def open_round(user, *, cards=None, bets=None, **options) -> DealerRound:
+    session = session_open(user=user, seats=options.pop("seats", 3), preset="standard", **options)
+    round = session.dealer_rounds.get()
+    if cards is not None:
+        session.shoe_state = Shoe.arranged(cards + ["9S"] * 20).dumps()
+        session.save()
+    if bets is not None:
+        round.layout = {
+            "seats": [{"seat": seat, "bets": [{"bet": key, "chips": chips}]} for seat, key, chips in bets]
+        }
+        round.save()
+    return DealerRound.objects.select_related("session").get(pk=round.pk)
 
 
-def act(user, round, **data) -> DealerRound:
+def act(user, round, clock, **data) -> DealerRound:
+    clock.tick("1.5")
     return round_act(user=user, round_id=round.pk, step=round.step, data=data)
+
+
+def right(user, round, clock, count=1) -> DealerRound:
+    for _ in range(count):
+        round = act(user, round, clock, **right_action(round))
+    return round
+
+
+THREE_BETS = [(1, "player", ["25"]), (2, "banker", ["25", "5"]), (3, "tie", ["5"])]
 
 
 def test_a_right_round_is_clean_timed_and_recorded(clock):
     user = UserFactory()
-    round = open_round(user)
-    round = play_round(user, round, pause=lambda: clock.tick("1"))
+    round = play_round(user, open_round(user), pause=lambda: clock.tick("1.5"))
     assert round.phase == "done" and round.clean and not round.errors and not round.too_fast
-    first_card = next(i for i, entry in enumerate(round.actions) if entry.get("card"))
-    paying = [entry for entry in round.actions if entry["do"] in ("take", "pay", "mark")]
-    expected = (len(round.actions) - first_card - 1) * 1000 if paying else None
-    if expected is not None:
-        assert round.duration_ms == expected - 0  # one second per action after the first card
+    first_card = next(index for index, entry in enumerate(round.actions) if entry["card"])
+    last_settle = max(
+        index for index, entry in enumerate(round.actions) if entry["action"]["action"] != "collect"
+    )
+    assert round.duration_ms == (last_settle - first_card) * 1500
     record = DealerRecord.objects.get(user=user)
     assert record.clean and record.duration_ms == round.duration_ms and record.round_key == round.pk
     [result] = session_results(round.session)
@@ -48,42 +73,64 @@ def test_actions_at_machine_speed_flag_the_round(clock):
     assert record.too_fast and not record.clean
 
 
-def test_a_wrong_order_in_the_first_four_cards(clock):
+def test_a_card_to_the_wrong_hand_is_an_order_error_and_deals_nothing(clock):
     user = UserFactory()
-    round = open_round(user)
-    clock.tick("1")
-    round = act(user, round, do="deal", hand="banker")
-    assert round.errors == {"order": 1} and len(round.card_tokens) == 1
-    assert round.actions[-1]["right"] == "player"
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    round = act(user, round, clock, do="deal", hand="banker")
+    assert round.errors == {"order": 1} and round.cards == ""
+    assert round.actions[-1]["rule"] == "deal_order" and round.actions[-1]["right"] == {
+        "action": "deal",
+        "hand": "player",
+    }
+    round = right(user, round, clock)
+    assert round.cards == "2S"
 
 
 def test_a_stand_when_a_card_is_due_is_a_draw_error(clock):
     user = UserFactory()
-    round = open_round(user)
-    clock.tick("1")
-    for _ in range(4):
-        round = act(user, round, **right_action(round))
-        clock.tick("1")
-    if procedure.next_card(round.card_tokens) is None:
-        round = act(user, round, do="deal", hand="player")
-    else:
-        round = act(user, round, do="stand")
-    assert round.errors == {"draw": 1}
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    round = right(user, round, clock, 5)  # four cards and the opening call
+    round = act(user, round, clock, do="stand")
+    assert round.errors == {"draw": 1} and round.actions[-1]["rule"] == "player_draws"
+
+
+def test_a_card_the_rules_forbid_is_a_draw_error(clock):
+    user = UserFactory()
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    round = right(user, round, clock, 6)  # four cards, the call, Player's third
+    round = act(user, round, clock, do="deal", hand="banker")
+    assert round.errors == {"draw": 1} and round.actions[-1]["rule"] == "banker_table"
 
 
 def test_a_wrong_call(clock):
     user = UserFactory()
-    round = open_round(user)
-    while round.phase == "deal":
-        clock.tick("1")
-        round = act(user, round, **right_action(round))
-    from dealer.services.rounds import call_choices
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    round = right(user, round, clock, 4)
+    assert round.phase == "call"
+    round = act(user, round, clock, do="call", option="player_draws:4:5")  # the totals swapped
+    assert round.errors == {"call": 1} and round.phase == "call"
 
-    right = procedure.right_call(round.card_tokens)
-    wrong = next(option for option in call_choices(round) if option != right)
-    clock.tick("1")
-    round = act(user, round, do="call", option=wrong.code)
-    assert round.errors == {"call": 1} and round.phase == "settle"
+
+def test_paying_before_taking_is_a_take_pay_order_error(clock):
+    user = UserFactory()
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    while round.phase != "settle":
+        round = right(user, round, clock)
+    round = act(user, round, clock, do="pay", bet="2-banker", amount="28.50")
+    assert round.errors == {"take_pay_order": 1}
+
+
+def test_a_wrong_payout_and_a_winner_taken_are_payout_errors(clock):
+    user = UserFactory()
+    round = open_round(user, cards=PLAYER_DRAWS, bets=THREE_BETS)
+    while round.phase != "settle":
+        round = right(user, round, clock)
+    round = right(user, round, clock, 2)  # the two losers taken
+    round = act(user, round, clock, do="take", bet="2-banker")
+    round = act(user, round, clock, do="pay", bet="2-banker", amount="30")
+    assert round.errors == {"payout": 1, "commission": 1} or round.errors == {"payout": 2}
+    round = act(user, round, clock, do="pay", bet="2-banker", amount="28.50")
+    assert round.phase == "done" and not round.clean
 
 
 def test_doubled_and_replayed_actions_are_409_and_count_nothing(clock):
@@ -91,28 +138,30 @@ def test_doubled_and_replayed_actions_are_409_and_count_nothing(clock):
     round = open_round(user)
     clock.tick("1")
     data = right_action(round)
-    act(user, round, **data)
+    round_act(user=user, round_id=round.pk, step=round.step, data=data)
     with pytest.raises(errors.WrongState):
         round_act(user=user, round_id=round.pk, step=round.step, data=data)
     round.refresh_from_db()
     assert round.step == 1 and len(round.card_tokens) == 1
     with pytest.raises(errors.NotFound):
         round_act(user=UserFactory(), round_id=round.pk, step=1, data=data)
-    with pytest.raises(errors.WrongState):
-        round_act(user=user, round_id=round.pk, step=1, data={"do": "pay", "bet": "1-player", "amount": "5"})
 
 
 def test_the_next_round_follows_a_finished_one(clock):
     user = UserFactory()
-    round = play_round(user, open_round(user), pause=lambda: clock.tick("1"))
+    round = play_round(user, open_round(user), pause=lambda: clock.tick("1.5"))
     following = round_deal_next(user=user, session_id=round.session_id)
     assert following.number == 2 and following.phase == "deal"
     assert round_deal_next(user=user, session_id=round.session_id) == following
+    assert engine_round(following).expected().to_dict() == {"action": "deal", "hand": "player"}
 
 
-def test_house_rounding_in_quarter_steps():
-    owed = [
-        procedure.commission_owed(Decimal(s), Decimal("0.05"), house_rounding=True)
-        for s in ("5", "20", "21", "100")
-    ]
-    assert owed == [Decimal("0.25"), Decimal("1.00"), Decimal("1.25"), Decimal("5.00")]
+def test_an_audition_session_stops_at_its_rounds(clock):
+    user = UserFactory()
+    session = session_open(
+        user=user, seats=3, preset="standard", purpose="audition", rounds=1, done_url="/a/"
+    )
+    play_round(user, session.dealer_rounds.get(), pause=lambda: clock.tick("1.5"))
+    with pytest.raises(errors.WrongState):
+        round_deal_next(user=user, session_id=session.pk)
+    assert Decimal(len(session_results(session))) == 1

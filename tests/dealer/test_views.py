@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from dealer.models import DealerRound, DealerSession
 from dealer.playing import right_action
+from dealer.services import session_open
 from progress.models import DealerRecord
 from tests.factories import UserFactory
 from tests.support import HX, MODES, parse
@@ -67,7 +68,9 @@ def test_bad_ids_and_bad_forms_are_4xx(learner_client, client, clock):
     assert learner_client.post(reverse("dealer:act", args=[99999]), {"step": "0"}).status_code == 404
     assert post(learner_client, round, step="x", do="deal", hand="player").status_code == 400
     assert post(learner_client, round, do="deal", hand="nobody").status_code == 400
-    assert post(learner_client, round, do="pay", bet="1-player", amount="5").status_code == 409
+    assert post(learner_client, round, do="collect", seat="1", amount="5").status_code == 409  # not now
+    assert post(learner_client, round, do="call", option="nonsense").status_code == 400
+    assert post(learner_client, round, do="fly").status_code == 400
     assert (
         learner_client.post(reverse("dealer:open"), {"seats": "9", "preset": "standard"}).status_code == 400
     )
@@ -88,7 +91,8 @@ def test_a_bad_amount_is_400_and_asks_again(learner_client, clock):
         clock.tick("1")
         post(learner_client, round, **right_action(round))
         round.refresh_from_db()
-    bet = round.layout[0]["id"]
+    first = round.layout["seats"][0]
+    bet = f"{first['seat']}-{first['bets'][0]['bet']}"
     response = post(learner_client, round, headers=HX, do="pay", bet=bet, amount="lots")
     assert response.status_code == 400
     page = parse(response.content.decode())
@@ -103,3 +107,18 @@ def test_gets_write_nothing(learner_client):
     round.refresh_from_db()
     assert (round.step, round.cards, DealerRound.objects.count()) == before
     assert learner_client.get(reverse("dealer:act", args=[round.pk])).status_code == 405
+
+
+def test_a_played_audition_session_links_back_to_the_audition(learner_client, learner, clock):
+    session = session_open(
+        user=learner, seats=3, preset="standard", purpose="audition", rounds=1, done_url="/back/"
+    )
+    round = session.dealer_rounds.get()
+    while round.phase != "done":
+        clock.tick("1.5")
+        response = post(learner_client, round, HX, **right_action(round))
+        round.refresh_from_db()
+    page = parse(response.content.decode())
+    link = page.find("a", href="/back/")
+    assert link is not None and link.text.strip() == "Back to the audition"
+    assert b"Next round" not in response.content

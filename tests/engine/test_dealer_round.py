@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from baccarat import Card, EngineError, Hand
@@ -175,6 +177,17 @@ def test_a_recorded_round_replays_to_the_same_state():
         round_.layout, round_.table, round_.commission_mode, round_.rounding, recorded, cards
     )
     assert again.history == round_.history and again.is_done and round_.is_done
+    record = json.loads(json.dumps([verdict.to_dict() for verdict in round_.history]))
+    assert record[2] == {
+        "given": {"action": "deal", "hand": "banker"},
+        "ok": False,
+        "error": "order",
+        "rule": "deal_order",
+        "right": {"action": "deal", "hand": "player"},
+        "card": None,
+        "done": False,
+    }
+    assert record[-1]["done"] and record[0]["card"] == "6"
     assert [error.rule for error in again.errors] == [Rule.DEAL_ORDER, Rule.PLAYER_STANDS]
     with pytest.raises(EngineError):
         DealerRound.replay(
