@@ -27,8 +27,8 @@ from django.db.models import DateTimeField, F, Func, IntegerField, OuterRef, Q, 
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
-from classtable.models import ClassCall, ClassPlay
 from auditions.selectors import AuditionRecord, audition_records
+from classtable.models import ClassCall, ClassPlay
 from instructors.report.auditions import summary_line as audition_summary
 from instructors.report.auditions import with_audition_column
 from instructors.report.columns import (
