@@ -25,6 +25,7 @@ from baccarat import (
     COCKROACH_PIG,
     SMALL_ROAD,
     Coup,
+    DerivedRoad,
     Step,
     Winner,
     bead_plate,
@@ -82,7 +83,7 @@ class Roads:
     winners: list[Winner]
     bead_plate: list
     big_road: object
-    derived: dict[int, object]
+    derived: dict[int, DerivedRoad]
 
 
 def roads(table: ClassTable) -> Roads:

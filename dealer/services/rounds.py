@@ -151,7 +151,7 @@ def round_act(*, user, round_id: int, step: int, data: Mapping[str, str]) -> Dea
     now = timezone.now()
     if isinstance(action, Collect) != (round.phase == DealerRound.Phase.COLLECT):
         raise errors.WrongState(errors.WRONG_PHASE)
-    if round.phase == DealerRound.Phase.COLLECT:
+    if isinstance(action, Collect):  # the phase is COLLECT: checked above
         verdict = _collect(round, action)
     else:
         engine = engine_round(round)

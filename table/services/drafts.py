@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
+from typing import Protocol
 
 from django.db import transaction
 from django.db.models import Max
@@ -84,7 +85,14 @@ def check_offered(bets: Sequence[Bet], offered: Sequence[str]) -> None:
             raise errors.InvalidInput(errors.SIDE_BET_NOT_OFFERED.format(bet=bet_name(spec.key)))
 
 
-def stored_bets(rows: Iterable[RoundBet]) -> list[Bet]:
+class StoredBet(Protocol):
+    """A stored bet row of any table (a practice round's or a class play's): its kind and its stake."""
+
+    kind: str
+    amount: Decimal
+
+
+def stored_bets(rows: Iterable[StoredBet]) -> list[Bet]:
     """A round's stored bets (``round.bets.all()``) as engine bets, each kind checked against the registry.
 
     :raises errors.InvalidInput: for a stored kind the registry does not have (any more).
