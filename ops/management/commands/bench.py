@@ -28,6 +28,7 @@ from django.test.utils import CaptureQueriesContext
 
 from baccarat import Shoe
 from table import benchmark, services
+from table.benchmark import sql_statements
 from table.models import LedgerEntry, Round, Seat
 
 STARTING_CHIPS = Decimal("100000.00")
@@ -328,12 +329,6 @@ class Command(BaseCommand):
     def _use_database(self, name: str) -> None:
         connections.close_all()
         connection.settings_dict["NAME"] = name
-
-
-def sql_statements(captured: CaptureQueriesContext) -> int:
-    """SQL queries sent, not counting transaction control (BEGIN, COMMIT, savepoints)."""
-    control = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
-    return sum(not query["sql"].upper().startswith(control) for query in captured.captured_queries)
 
 
 def _database_url(conf: dict, name: str) -> str:
