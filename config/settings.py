@@ -241,3 +241,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# The class table (issue 29): a session ends itself after this many minutes without an instructor's action.
+CLASS_TABLE_IDLE_MINUTES = env.int("CLASS_TABLE_IDLE_MINUTES", default=30)

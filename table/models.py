@@ -269,6 +269,16 @@ class LedgerEntry(models.Model):
         related_name="ledger",
         verbose_name=_("round"),
     )
+    #: What a movement outside the practice table belongs to, named by the app above that writes it
+    #: (``classtable`` writes ``"class-play:<pk>"``): the table app knows no model above it, and the
+    #: unique constraint below makes each such movement happen once, as ``round`` does for a round.
+    reference = models.CharField(
+        _("reference"),
+        max_length=40,
+        blank=True,
+        default="",
+        help_text=_("What the movement belongs to outside the practice table (e.g. a class-table round)."),
+    )
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     bet_kind = models.CharField(_("bet kind"), max_length=12, choices=bet_choices, blank=True, default="")
     amount = _amount(_("amount"))
@@ -303,6 +313,11 @@ class LedgerEntry(models.Model):
                 fields=["round", "kind", "bet_kind"],
                 condition=Q(round__isnull=False),
                 name="ledger_once_per_round_kind_bet",
+            ),
+            models.UniqueConstraint(
+                fields=["reference", "kind", "bet_kind"],
+                condition=~Q(reference=""),
+                name="ledger_once_per_reference_kind_bet",
             ),
             models.CheckConstraint(
                 condition=Q(balance_after__gte=0), name="ledger_balance_after_not_negative"

@@ -35,6 +35,8 @@ class Entry:
     round: Round | None = None
     bet_kind: str = ""
     actor: Any = None
+    #: What the movement belongs to outside the practice table (``LedgerEntry.reference``).
+    reference: str = ""
     note: str = ""
 
 
@@ -55,6 +57,7 @@ def ledger_append(seat: Seat, entries: Sequence[Entry], *, fields: Iterable[str]
             LedgerEntry(
                 seat=seat,
                 round=entry.round,
+                reference=entry.reference,
                 kind=entry.kind,
                 bet_kind=entry.bet_kind,
                 amount=entry.amount,
