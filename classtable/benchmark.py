@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from table.benchmark import percentile
 
 #: What a class table's poll's ETag names first (``classtable.etag``): table, version, round, phase.
-TAG_FIELDS = re.compile(r'"(\d+)\.(\d+)\.(\d+)\.([a-z]+)\.')
+TAG_FIELDS = re.compile(r'"(\d+)\.(\d+)\.(\d+)\.([a-z0-9_]+)\.')
 CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
 DATA_ETAG = re.compile(rb'id="ct-poll"[^>]*?data-etag="([^"]+)"|data-etag="([^"]+)"[^>]*?id="ct-poll"')
 
@@ -163,18 +163,17 @@ class LearnerTally:
 
 @dataclass
 class Bet:
-    """What a learner sends to bet: the form's paths and fields (``classtable`` URLs), per round."""
+    """What a learner's felt sends (``templates/table/partials/_spots.html``): the stake typed on a spot
+    and saved as a draft, then the same form confirmed."""
 
     table: int
     stake: str = "5"
+    spot: str | None = None  # None: Player or Banker at random
 
     def requests(self, round_number: int, rng: random.Random) -> list[tuple[str, dict[str, str]]]:
-        spot = rng.choice(("player", "banker"))
-        base = f"/class-table/{self.table}/round/{round_number}"
-        return [
-            (f"{base}/draft/", {"round": str(round_number), f"stake_{spot}": self.stake}),
-            (f"{base}/confirm/", {"round": str(round_number)}),
-        ]
+        spot = self.spot or rng.choice(("player", "banker"))
+        form = {"round": str(round_number), "chip": self.stake, f"stake_{spot}": self.stake}
+        return [(f"/class-table/{self.table}/draft/", form), (f"/class-table/{self.table}/confirm/", form)]
 
 
 def learner_loop(
@@ -196,41 +195,50 @@ def learner_loop(
         tally.errors.append(f"{name}: open page: {error}")
         return
     etag = page_etag(first.body)
-    fields = tag_fields(etag)
-    if fields is not None:
-        seen.append((fields[0], first.at))
     bet_on: set[int] = set()
+    at = first.at
     due = time.monotonic() + rng.uniform(0, interval)
-    while not stop.is_set():
-        wait = due - time.monotonic()
-        if wait > 0 and stop.wait(wait):
-            break
-        due += interval
-        try:
-            answer = agent.request("GET", poll_path(table), headers={"If-None-Match": etag} if etag else {})
-        except (OSError, http.client.HTTPException) as error:
-            tally.errors.append(f"poll: {type(error).__name__}: {error}")
-            continue
-        if answer.status == 304:
-            tally.unchanged.append(answer.seconds)
-            continue
-        if answer.status != 200:
-            tally.errors.append(f"poll answered {answer.status}")
-            continue
-        tally.changed.append(answer.seconds)
-        etag = answer.headers.get("etag", etag)
+    while True:
+        # What the page shows now (the page itself, or a changed poll): seen, and bet on if it takes bets.
         fields = tag_fields(etag)
         if fields is None:
-            tally.errors.append("a changed poll without a class-table ETag")
-            continue
-        version, round_number, phase = fields
-        seen.append((version, answer.at))
-        if phase == "betting" and round_number not in bet_on:
-            bet_on.add(round_number)
-            etag = place_bet(agent, bet, round_number, rng, tally) or etag
+            tally.errors.append("a page or changed poll without a class-table ETag")
+        else:
+            version, round_number, phase = fields
+            seen.append((version, at))
+            if phase.startswith("betting") and round_number not in bet_on:
+                bet_on.add(round_number)
+                etag = place_bet(agent, bet, round_number, rng, tally) or etag
+        answer = None
+        while answer is None:
+            wait = due - time.monotonic()
+            if wait > 0 and stop.wait(wait) or stop.is_set():
+                return
+            due += interval
+            answer = poll_once(agent, table, etag, tally)
+        etag, at = answer.headers.get("etag", etag), answer.at
 
 
-def place_bet(agent: Agent, bet: Bet, round_number: int, rng: random.Random, tally: LearnerTally) -> str | None:
+def poll_once(agent: Agent, table: int, etag: str | None, tally: LearnerTally) -> Answer | None:
+    """One poll with the ETag the page holds: the answer when something changed, else ``None``."""
+    try:
+        answer = agent.request("GET", poll_path(table), headers={"If-None-Match": etag} if etag else {})
+    except (OSError, http.client.HTTPException) as error:
+        tally.errors.append(f"poll: {type(error).__name__}: {error}")
+        return None
+    if answer.status == 304:
+        tally.unchanged.append(answer.seconds)
+        return None
+    if answer.status != 200:
+        tally.errors.append(f"poll answered {answer.status}")
+        return None
+    tally.changed.append(answer.seconds)
+    return answer
+
+
+def place_bet(
+    agent: Agent, bet: Bet, round_number: int, rng: random.Random, tally: LearnerTally
+) -> str | None:
     """The stake on the felt, then confirmed; the ETag the last answer carries (the page follows it)."""
     etag = None
     for path, data in bet.requests(round_number, rng):
@@ -240,7 +248,9 @@ def place_bet(agent: Agent, bet: Bet, round_number: int, rng: random.Random, tal
             tally.errors.append(f"bet: {type(error).__name__}: {error}")
             return etag
         if answer.status != 200:
-            tally.errors.append(f"POST {path.rsplit('/', 2)[-2]} answered {answer.status}")
+            tally.errors.append(
+                f"POST {path.rsplit('/', 2)[-2]} answered {answer.status}: {answer.body[:200]!r}"
+            )
             return etag
         tally.bets.append(answer.seconds)
         etag = answer.headers.get("x-class-table-etag", etag)
@@ -311,7 +321,7 @@ class Instructor:
         fields = tag_fields(answer.headers.get("x-class-table-etag") or answer.headers.get("etag"))
         if fields is None:
             raise RuntimeError("a deal answer without the class table's ETag")
-        return fields[0], fields[2] == "settled"
+        return fields[0], fields[2].startswith("settled")
 
     def post(self, path: str, data: dict[str, str]) -> Answer:
         answer = self.agent.request("POST", path, data)
@@ -319,16 +329,20 @@ class Instructor:
             raise RuntimeError(f"POST {path} answered {answer.status}: {answer.body[:300]!r}")
         return answer
 
+    def open(self) -> Answer:
+        return self.agent.open_page(f"/class-table/{self.table}/control/")
+
     def start_round(self, number: int) -> Answer:
-        return self.post(f"/class-table/{self.table}/round/start/", {"round": str(number)})
+        """ "Place your bets" for round ``number`` (round 1 takes bets as the table opens)."""
+        return self.post(f"/class-table/{self.table}/next-round/", {"round": str(number)})
 
     def close_bets(self, number: int) -> Answer:
-        return self.post(f"/class-table/{self.table}/round/{number}/close/", {"round": str(number)})
+        """ "No more bets"."""
+        return self.post(f"/class-table/{self.table}/bets-close/", {"round": str(number)})
 
     def deal(self, number: int, index: int) -> Deal:
-        answer = self.post(
-            f"/class-table/{self.table}/round/{number}/deal/", {"round": str(number), "card": str(index)}
-        )
+        """One card; the form names the card it expects (``index``: the cards dealt so far)."""
+        answer = self.post(f"/class-table/{self.table}/deal/", {"round": str(number), "card": str(index)})
         version, settled = self.state(answer)
         return Deal(number, index, version, answer.at, answer.seconds, settled)
 

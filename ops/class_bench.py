@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from decimal import Decimal
 from importlib import import_module
 from pathlib import Path
 from unittest import mock
@@ -71,7 +72,7 @@ def prepare(learners: int) -> tuple[ClassTable, object, list]:
     users = get_user_model()
     instructor = users.objects.create_user("bench-instructor", is_staff=True)
     instructor.groups.add(Group.objects.get_or_create(name=INSTRUCTORS)[0])
-    classroom = Classroom.objects.create(name="Bench class", starting_balance="100000.00")
+    classroom = Classroom.objects.create(name="Bench class", starting_balance=Decimal("100000.00"))
     classroom.instructors.add(instructor)
     table = class_table_open(user=instructor, classroom_id=classroom.pk, preset=PRESET, calls_draws=False)
     seated = []
@@ -84,12 +85,14 @@ def prepare(learners: int) -> tuple[ClassTable, object, list]:
     return table, instructor, seated
 
 
-def unchanged_poll_cost(table: ClassTable, learner) -> dict:
-    """SQL statements and templates rendered by one unchanged poll, in process (the same code)."""
+def poll_cost(table: ClassTable, learner) -> dict:
+    """SQL statements, templates rendered and time of one unchanged and one changed poll of a learner, in
+    process with the same code (no HTTP, no other load): what a poll costs the server by itself."""
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(learner)
     page = client.get(class_benchmark.page_path(table.pk))
     etag = class_benchmark.page_etag(page.content) or ""
+    path, hx = class_benchmark.poll_path(table.pk), {"HX-Request": "true"}
     rendered = []
     original = template_base.Template._render
 
@@ -97,21 +100,34 @@ def unchanged_poll_cost(table: ClassTable, learner) -> dict:
         rendered.append(self.name)
         return original(self, context)
 
-    path = class_benchmark.poll_path(table.pk)
-    client.get(path, headers={"If-None-Match": etag, "HX-Request": "true"})  # warm
-    with mock.patch.object(template_base.Template, "_render", counting), CaptureQueriesContext(connection) as captured:
-        response = client.get(path, headers={"If-None-Match": etag, "HX-Request": "true"})
-    return {
-        "class_poll_unchanged_status": response.status_code,
-        "class_poll_unchanged_queries": sql_statements(captured),
-        "class_poll_unchanged_templates": len(rendered),
-    }
+    figures = {}
+    for name, headers in (("unchanged", {"If-None-Match": etag, **hx}), ("changed", hx)):
+        client.get(path, headers=headers)  # warm
+        times = []
+        for _ in range(20):
+            rendered.clear()
+            with (
+                mock.patch.object(template_base.Template, "_render", counting),
+                CaptureQueriesContext(connection) as captured,
+            ):
+                started = time.perf_counter()
+                response = client.get(path, headers=headers)
+                times.append(time.perf_counter() - started)
+        figures |= {
+            f"class_poll_{name}_status": response.status_code,
+            f"class_poll_{name}_queries": sql_statements(captured),
+            f"class_poll_{name}_templates": len(rendered),
+            f"class_poll_{name}_in_process_p50_ms": class_benchmark.ms(times, 0.5),
+        }
+    return figures
 
 
 def table_state(table_id: int) -> tuple[int, bool]:
     """The class table's version and whether its newest round is settled (read after a deal)."""
     version = ClassTable.objects.filter(pk=table_id).values_list("version", flat=True).get()
-    state = ClassRound.objects.filter(table_id=table_id).order_by("-number").values_list("state", flat=True)[0]
+    state = (
+        ClassRound.objects.filter(table_id=table_id).order_by("-number").values_list("state", flat=True)[0]
+    )
     return version, state == ClassRound.State.SETTLED
 
 
@@ -124,7 +140,7 @@ def run(write, database_url: str, options) -> dict:
     table, instructor, seated = prepare(learners)
     sessions = {user.username: session_for(user) for user in seated}
     figures: dict = {"class_learners": learners, "class_workers": options["workers"]}
-    figures.update(unchanged_poll_cost(table, seated[0]))
+    figures.update(poll_cost(table, seated[0]))
     connections.close_all()
 
     env = benchmark.server_env(database_url, key) | {
@@ -151,8 +167,40 @@ def run(write, database_url: str, options) -> dict:
     figures["class_bets_expected"] = learners * figures["class_rounds"]
     if plays != figures["class_bets_expected"]:
         figures["class_errors"] += 1
-        figures["class_error_samples"].append(f"{plays} plays settled, {figures['class_bets_expected']} expected")
+        figures["class_error_samples"].append(
+            f"{plays} plays settled, {figures['class_bets_expected']} expected"
+        )
+    report(write, figures)
     return figures
+
+
+def report(write, figures: dict) -> None:
+    f = figures
+    write(
+        f"unchanged polls: p50 {f['class_poll_p50_ms']} ms, p95 {f['class_poll_p95_ms']} ms "
+        f"({f['class_polls_unchanged']}; in process {f['class_poll_unchanged_queries']} SQL statement(s), "
+        f"{f['class_poll_unchanged_templates']} templates)"
+    )
+    write(
+        f"changed polls: p95 {f['class_poll_changed_p95_ms']} ms ({f['class_polls_changed']}; in process "
+        f"{f['class_poll_changed_queries']} statements, {f['class_poll_changed_templates']} templates, "
+        f"p50 {f['class_poll_changed_in_process_p50_ms']} ms)"
+    )
+    write(
+        f"a card seen by every learner: p50 {f['class_card_seen_p50_ms']} ms, "
+        f"p95 {f['class_card_seen_p95_ms']} ms ({f['class_cards_dealt']} cards)"
+    )
+    write(
+        f"the settling deal request ({f['class_learners']} seats): p50 {f['class_settle_p50_ms']} ms, "
+        f"p95 {f['class_settle_p95_ms']} ms ({f['class_rounds']} rounds); other deals p95 "
+        f"{f['class_deal_p95_ms']} ms; bet requests p95 {f['class_bet_request_p95_ms']} ms"
+    )
+    write(
+        f"errors: {f['class_errors']}; seats not matching their ledger: {f['class_ledger_mismatches']}; "
+        f"plays settled {f['class_bets_settled']} of {f['class_bets_expected']}"
+    )
+    for error in f["class_error_samples"]:
+        write(f"  error: {error}")
 
 
 def play(port: int, table_id: int, instructor, sessions: dict[str, str], options) -> dict:
@@ -177,7 +225,7 @@ def play(port: int, table_id: int, instructor, sessions: dict[str, str], options
     deals: list[class_benchmark.Deal] = []
     started = time.monotonic()
     try:
-        teacher.agent.open_page(f"/class-table/{table_id}/control/")
+        teacher.open()
         time.sleep(options["poll_every"] + 1.0)  # every learner has loaded the page and polled once
         for number in range(1, options["rounds"] + 1):
             if number > 1:
@@ -238,4 +286,3 @@ def figures(deals, tallies: list[dict], instructor_errors: list[str], seconds: f
         "class_generator_cpu_seconds": round(sum(tally["cpu"] for tally in tallies), 1),
         "class_seconds": round(seconds, 1),
     }
-

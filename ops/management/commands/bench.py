@@ -50,11 +50,15 @@ class Command(BaseCommand):
         parser.add_argument("--keep-db", action="store_true", help="keep the benchmark database afterwards")
         group = parser.add_argument_group("class table (ops/class_bench.py)")
         group.add_argument(
-            "--class-table", action="store_true", help="one class table: learners poll and bet, an instructor deals"
+            "--class-table",
+            action="store_true",
+            help="one class table: learners poll and bet, an instructor deals",
         )
         group.add_argument("--rounds", type=int, default=8, help="rounds the instructor deals")
         group.add_argument("--poll-every", type=float, default=1.0, help="seconds between a learner's polls")
-        group.add_argument("--deal-every", type=float, default=2.0, help="seconds between the instructor's cards")
+        group.add_argument(
+            "--deal-every", type=float, default=2.0, help="seconds between the instructor's cards"
+        )
         group.add_argument("--bet-window", type=float, default=3.0, help="seconds of 'Place your bets'")
 
     def handle(self, *args, **options) -> None:
