@@ -59,6 +59,8 @@ MIDDLEWARE = [
     # Pages for a logged-in user: Cache-Control private, no-store (it reads request.user on the way out).
     "config.middleware.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An unchanged class-table poll: 304 from one query, before any session, user or template.
+    "classtable.middleware.NotModifiedPollMiddleware",
     # Django's sessions; a cookie that is not a well-formed session key is no session (no query).
     "config.middleware.WellFormedSessionMiddleware",
     # The language: the learner's own choice (cookie), else the browser's (Accept-Language).

@@ -94,6 +94,7 @@ class ClassroomAdmin(DeclaredLookupsOnly):
         "join_code_expires_at",
         "starting_balance",
         "progress_link",
+        "class_table_link",
     ]
     search_fields = ["name"]
     fields = [
@@ -139,6 +140,17 @@ class ClassroomAdmin(DeclaredLookupsOnly):
             reverse("admin:accounts_classroom_progress", args=[obj.pk]),
             _("Class progress"),
         )
+
+    @admin.display(description=gettext_lazy("class table"))
+    def class_table_link(self, obj):
+        """Open a class table for the class (or go to the open one) on the instructor's page."""
+        return format_html(
+            '<a href="{}#class-{}">{}</a>', reverse("classtable:index"), obj.pk, _("Class table")
+        )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra = {"class_table_url": f"{reverse('classtable:index')}#class-{object_id}"}
+        return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
 
     @admin.action(description=gettext_lazy("Regenerate the join code of the selected classes"))
     def regenerate_join_codes(self, request, queryset):

@@ -1,0 +1,87 @@
+"""The poll's ETag: the class table's version, the viewer and the language, signed so it cannot be forged.
+
+A learner's or the instructor's page polls ``/class-table/<pk>/poll`` every second. The answer depends on
+the class table (its ``version``, bumped by every write of the backend), on who looks (their bets, their
+calls, what an instructor may see) and on the language of the page. The ETag names all three, and its
+HMAC (``salted_hmac`` with ``SECRET_KEY``) also covers the request's session cookie and language cookie:
+a tag made for one browser's session is no tag for another's, and nobody can make one up.
+
+So the 304 path (``classtable.middleware.NotModifiedPollMiddleware``) checks a poll without loading the
+session or the user: it verifies the signature against the cookies the request carries, then runs one
+query (the table's version) and answers 304 when the version is the one the tag names.
+
+The tag also carries the round's number and phase the page was drawn at, so a changed poll knows which
+regions it must send again (the betting form only when the phase changed, the roads only when a coup
+ended): the browser keeps a learner's chips on the felt while the other players bet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+SALT = "classtable.poll-etag"
+#: ``"<table>.<version>.<round>.<phase>.<user>.<language>.<mac>"``, quoted as an entity tag is.
+TAG = re.compile(
+    r'^(?:W/)?"(\d{1,12})\.(\d{1,18})\.(\d{1,9})\.([a-z0-9_]{1,40})\.(\d{1,12})\.([a-z-]{2,8})\.([0-9a-f]{32})"$'
+)
+
+
+@dataclass(frozen=True)
+class PollTag:
+    table: int
+    version: int
+    round: int
+    phase: str
+    user: int
+    language: str
+
+    @property
+    def stage(self) -> str:
+        """The phase without the card count: a change of it redraws the felt's form and the roads."""
+        return self.phase.rsplit("_", 1)[0]
+
+    @property
+    def cards(self) -> str:
+        return self.phase.rsplit("_", 1)[-1]
+
+    @property
+    def payload(self) -> str:
+        return f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.user}.{self.language}"
+
+
+def _browser(request: HttpRequest) -> str:
+    """What the tag is bound to: this browser's session cookie and the language it asks for (read from
+    the request's headers only: no session, no user)."""
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) or "accept:" + request.headers.get(
+        "Accept-Language", ""
+    )
+    return f"{session}|{language}"
+
+
+def _mac(tag: PollTag, request: HttpRequest) -> str:
+    return salted_hmac(SALT, f"{tag.payload}|{_browser(request)}", algorithm="sha256").hexdigest()[:32]
+
+
+def make_etag(tag: PollTag, request: HttpRequest) -> str:
+    return f'"{tag.payload}.{_mac(tag, request)}"'
+
+
+def read_etags(request: HttpRequest, table: int) -> list[tuple[PollTag, str]]:
+    """The genuine tags of this table the request's ``If-None-Match`` names, each with its text as sent
+    (a forged one, or one made for another browser or table: none)."""
+    found = []
+    for raw in request.headers.get("If-None-Match", "").split(",")[:4]:
+        match = TAG.match(raw.strip())
+        if match is None:
+            continue
+        number, version, round_number, phase, user, language, mac = match.groups()
+        tag = PollTag(int(number), int(version), int(round_number), phase, int(user), language)
+        if tag.table == table and constant_time_compare(mac, _mac(tag, request)):
+            found.append((tag, raw.strip()))
+    return found

@@ -1,0 +1,99 @@
+"""What the class table's views share: the contexts of its pages, the poll's ETag, and the poll's answer.
+
+A page and a poll are drawn from the database alone (no state in a web process): the table row first
+(its ``version`` names the state in the ETag; a write after it only makes the next poll draw again),
+then the round, the seats, the calls.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+from classtable.access import LEARNER
+from classtable.etag import PollTag, make_etag
+from classtable.models import ClassTable
+from classtable.presenters.board import Board, board_view
+from classtable.presenters.seat import SeatView, seat_view
+from table.presets import DEFAULT_CHIP
+
+ETAG_HEADER = "X-Class-Table-ETag"
+
+
+def poll_tag(request, board: Board, stage: str) -> str:
+    """The ETag of what ``request``'s viewer sees now (``stage``: the phase and their part in it)."""
+    cards = board.coup.cards_dealt if board.coup is not None else 0
+    tag = PollTag(
+        table=board.table.pk,
+        version=board.table.version,
+        round=board.round_number,
+        phase=f"{stage}_{cards}",
+        user=request.user.pk,
+        language=(get_language() or "en").lower(),
+    )
+    return make_etag(tag, request)
+
+
+def learner_context(
+    request, table: ClassTable, *, chip: Decimal = DEFAULT_CHIP, entered: dict[str, str] | None = None
+) -> dict:
+    board = board_view(table)
+    me: SeatView = seat_view(board, request.user, chip=chip, entered=entered)
+    return {
+        "table": table,
+        "board": board,
+        "me": me,
+        "roads": board.roads(),
+        "ended": board.phase == "ended",
+        "etag": poll_tag(request, board, me.phase_key),
+    }
+
+
+def room_context(request, table: ClassTable, role: str) -> dict:
+    """The instructor's control page and the projector."""
+    board = board_view(table)
+    return {
+        "table": table,
+        "board": board,
+        "role": role,
+        "roads": board.roads(),
+        "ended": board.phase == "ended",
+        "etag": poll_tag(request, board, f"{board.phase}_{role}"),
+    }
+
+
+def with_tag(response: HttpResponse, etag: str) -> HttpResponse:
+    """An htmx answer to a form carries the new state's tag, so the next poll finds nothing new."""
+    response[ETAG_HEADER] = etag
+    return response
+
+
+def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -> HttpResponse:
+    """A changed poll: the regions of the viewer's page, out of band. The felt's betting form and the
+    scoreboards only when the phase changed since the page's tag (``before``), the live region only
+    when a card came."""
+    if role == LEARNER:
+        context = learner_context(request, table)
+        stage = context["me"].phase_key
+    else:
+        context = room_context(request, table, role)
+        stage = f"{context['board'].phase}_{role}"
+    board = context["board"]
+    cards = str(board.coup.cards_dealt if board.coup is not None else 0)
+    moved = before is None or before.round != board.round_number or before.stage != stage
+    context |= {
+        "send_spots": moved,
+        "send_roads": moved,
+        "send_live": moved or before is None or before.cards != cards,
+        "learner": role == LEARNER,
+    }
+    if not context["send_roads"]:
+        context["roads"] = None
+    response = render(request, "classtable/poll.html", context)
+    response["ETag"] = context["etag"]
+    if context["ended"]:
+        response["HX-Refresh"] = "true"  # the page becomes the ended session's, without a poll
+    return response

@@ -1,0 +1,151 @@
+"""The class table's poll: an unchanged one is a 304 from one query, no session, no template; a changed
+one carries the regions that changed, out of band; its ETag cannot be forged or moved to another browser."""
+
+from __future__ import annotations
+
+import re
+from http import HTTPStatus
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from classtable.models import ClassTable
+from tests.classtable.support import HX, client_for, open_room
+
+pytestmark = pytest.mark.django_db
+WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
+def first_tag(client, room) -> str:
+    page = client.get(room.url("table")).content.decode()
+    return re.search(r'data-etag="([^"]+)"', page).group(1).replace("&quot;", '"')
+
+
+@pytest.fixture
+def seated():
+    room = open_room(learners=2)
+    learner = client_for(room.learners[0])
+    learner.post(room.url("join"))
+    return room, learner
+
+
+def test_an_unchanged_poll_is_a_304_from_one_query_without_session_or_template(
+    seated, django_assert_num_queries
+):
+    room, learner = seated
+    tag = first_tag(learner, room)
+
+    with django_assert_num_queries(1) as captured:
+        response = learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag})
+
+    assert response.status_code == HTTPStatus.NOT_MODIFIED
+    assert response.content == b""
+    assert response.templates == []
+    assert "django_session" not in captured.captured_queries[0]["sql"]
+    assert "classtable_classtable" in captured.captured_queries[0]["sql"]
+    assert response["ETag"] == tag
+
+
+def test_a_write_changes_the_answer_and_the_poll_sends_the_changed_regions(seated):
+    room, learner = seated
+    tag = first_tag(learner, room)
+    teacher = client_for(room.instructor)
+    teacher.post(room.url("bets-close"), {"round": "1"})
+    teacher.post(room.url("deal"), {"round": "1", "card": "0"})
+
+    response = learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag})
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert response["ETag"] != tag
+    for region in ("ct-status", "ct-hands", "ct-call", "ct-result"):
+        assert f'id="{region}" hx-swap-oob="true"' in html
+    assert html.count('<svg class="card') == 1  # the card just dealt
+    assert 'id="ct-spots" hx-swap-oob="true"' in html  # the phase changed: bets closed
+    assert 'hx-swap-oob="innerHTML:#ct-live"' in html
+    assert "<html" not in html
+
+    # The next card, in the same phase: the felt's spots and the roads are not sent again.
+    again = response["ETag"]
+    teacher.post(room.url("deal"), {"round": "1", "card": "1"})
+    second = learner.get(room.url("poll"), headers={**HX, "If-None-Match": again}).content.decode()
+    assert second.count('<svg class="card') == 2
+    assert 'id="ct-spots"' not in second and 'id="ct-roads"' not in second
+    # And with the newest tag, nothing new.
+    tag = learner.get(room.url("poll"), headers={**HX, "If-None-Match": again})["ETag"]
+    assert learner.get(room.url("poll"), headers={"If-None-Match": tag}).status_code == 304
+
+
+def test_a_forged_or_foreign_tag_is_no_304(seated):
+    room, learner = seated
+    tag = first_tag(learner, room)
+    forged = tag[:-5] + ("0000" if tag[-5:-1] != "0000" else "1111") + '"'
+    assert learner.get(room.url("poll"), headers={"If-None-Match": forged}).status_code == 200
+
+    other = client_for(room.learners[1])  # another member's browser, sending this one's tag
+    assert other.get(room.url("poll"), headers={"If-None-Match": tag}).status_code == 200
+
+    # Another language asked for by the same browser: the tag no longer fits.
+    learner.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    assert learner.get(room.url("poll"), headers={"If-None-Match": tag}).status_code == 200
+    assert learner.get(room.url("poll"), headers={"If-None-Match": "garbage"}).status_code == 200
+
+
+def test_the_poll_checks_the_log_in_and_the_membership(seated):
+    room, learner = seated
+    tag = first_tag(learner, room)
+    learner.logout()
+    anonymous = learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag})
+    assert anonymous.status_code in (HTTPStatus.OK, HTTPStatus.FORBIDDEN, HTTPStatus.NOT_MODIFIED)
+    assert client_for(room.learners[1]).get(room.url("poll")).status_code == 200
+    from tests.factories import UserFactory
+
+    stranger = client_for(UserFactory()).get(room.url("poll"), headers=HX)
+    assert stranger.status_code == HTTPStatus.FORBIDDEN
+    assert client_for(room.learners[1]).get("/class-table/99999/poll").status_code == HTTPStatus.NOT_FOUND
+
+
+def test_an_ended_session_answers_its_stale_tag_with_a_refresh(seated):
+    room, learner = seated
+    tag = first_tag(learner, room)
+    ClassTable.objects.filter(pk=room.table.pk).update(state=ClassTable.State.CLOSED)  # version unchanged
+
+    response = learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag})
+
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+
+
+def test_the_instructors_poll_carries_the_control_and_the_class(seated):
+    room, learner = seated
+    teacher = client_for(room.instructor)
+    page = teacher.get(room.url("control")).content.decode()
+    tag = re.search(r'data-etag="([^"]+)"', page).group(1).replace("&quot;", '"')
+    assert teacher.get(room.url("poll"), headers={"If-None-Match": tag}).status_code == 304
+    learner.post(room.url("confirm"), {"round": "1", "stake_player": "10"})
+
+    html = teacher.get(room.url("poll"), headers={**HX, "If-None-Match": tag}).content.decode()
+
+    for region in ("ct-control", "ct-class", "ct-hands", "ct-room-status"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html), region
+    assert re.search(r"Player</th><td>1</td><td>10</td>", html), html
+
+
+@pytest.mark.parametrize(
+    "name", ["table", "poll", "control", "projector", "csv", "replay"], ids=lambda name: name
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_get_writes_nothing(seated, name, htmx):
+    room, learner = seated
+    learner.post(room.url("confirm"), {"round": "1", "stake_player": "10"})
+    client = client_for(room.instructor) if name in ("control", "projector", "csv") else learner
+    if name == "replay":
+        client_for(room.instructor).post(room.url("end"))
+    headers = HX if htmx else {}
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(room.url(name), headers=headers)
+
+    assert response.status_code == 200
+    assert [query["sql"] for query in captured if WRITE.match(query["sql"])] == []
