@@ -34,6 +34,7 @@ from table.benchmark import percentile
 #: What a class table's poll's ETag names first (``classtable.etag``): table, version, round, phase.
 TAG_FIELDS = re.compile(r'"(\d+)\.(\d+)\.(\d+)\.([a-z0-9_]+)\.')
 CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
+CARD_NAME = re.compile(r'<svg class="card[^"]*"[^>]*aria-label="([^"]+)"')
 DATA_ETAG = re.compile(rb'id="ct-poll"[^>]*?data-etag="([^"]+)"|data-etag="([^"]+)"[^>]*?id="ct-poll"')
 
 
@@ -287,6 +288,50 @@ def learners_process(
             "cpu": time.process_time(),
         }
     )
+
+
+class Learner:
+    """A learner played step by step (the tests): bets through one browser, polls through another (the
+    same session, perhaps another server), and waits for a version of the table to show."""
+
+    def __init__(self, table: int, bets: Agent, polls: Agent | None = None) -> None:
+        self.table, self.bets, self.polls = table, bets, polls or bets
+        self.etag: str | None = None
+        self.shown = ""
+
+    def open(self) -> None:
+        if self.polls is not self.bets:
+            self.bets.open_page(page_path(self.table))
+        self.etag = page_etag(self.polls.open_page(page_path(self.table)).body)
+
+    def bet(self, number: int, stakes: dict[str, str]) -> None:
+        """Stakes on the felt as a draft, then confirmed; the page follows the answer's ETag."""
+        for path in ("draft", "confirm"):
+            form = {"round": str(number), "chip": "5", **stakes}
+            answer = self.bets.request("POST", f"/class-table/{self.table}/{path}/", form)
+            if answer.status != 200:
+                raise RuntimeError(f"POST {path} answered {answer.status}: {answer.body[:300]!r}")
+            self.etag = answer.headers.get("x-class-table-etag", self.etag)
+
+    def wait_for(self, version: int, *, every: float = 0.05, limit: float = 10) -> Answer:
+        """Poll until a changed poll shows ``version`` or a later one; that answer."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            headers = {"If-None-Match": self.etag} if self.etag else {}
+            answer = self.polls.request("GET", poll_path(self.table), headers=headers)
+            if answer.status not in (200, 304):
+                raise RuntimeError(f"poll answered {answer.status}: {answer.body[:300]!r}")
+            if answer.status == 200:
+                self.etag, self.shown = answer.headers.get("etag"), answer.body.decode()
+                fields = tag_fields(self.etag)
+                if fields is not None and fields[0] >= version:
+                    return answer
+            time.sleep(every)
+        raise RuntimeError(f"version {version} not shown through port {self.polls.port} within {limit} s")
+
+    def cards(self) -> list[str]:
+        """The names of the cards the last changed poll shows (Player's hand, then Banker's)."""
+        return CARD_NAME.findall(self.shown)
 
 
 # --- The instructor ---------------------------------------------------------------------------

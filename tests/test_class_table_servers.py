@@ -8,10 +8,8 @@ card and the result; the ledger holds to the cent.
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
-import time
 
 import pytest
 from django.conf import settings
@@ -80,8 +78,6 @@ print(json.dumps({
 }))
 """
 
-CARD = re.compile(r'<svg class="card[^"]*"[^>]*aria-label="([^"]+)"')
-
 
 def manage(env, *args):
     result = subprocess.run(
@@ -96,49 +92,6 @@ def manage(env, *args):
     return (result.stdout.strip().splitlines() or [""])[-1]
 
 
-class Learner:
-    """One learner with a browser on each server: bets through ``bets``, polls through ``polls``."""
-
-    def __init__(self, name: str, table: int, session: str, bets: int, polls: int) -> None:
-        self.name, self.table = name, table
-        self.bets, self.polls = class_benchmark.Agent(bets, session), class_benchmark.Agent(polls, session)
-        self.etag: str | None = None
-        self.shown = ""
-
-    def open(self) -> None:
-        self.bets.open_page(class_benchmark.page_path(self.table))
-        self.etag = class_benchmark.page_etag(
-            self.polls.open_page(class_benchmark.page_path(self.table)).body
-        )
-
-    def bet(self, number: int) -> None:
-        for path in ("draft", "confirm"):
-            form = {"round": str(number), "chip": "5", **STAKES[self.name]}
-            answer = self.bets.request("POST", f"/class-table/{self.table}/{path}/", form)
-            assert answer.status == 200, (self.name, path, answer.status, answer.body[:300])
-            self.etag = answer.headers["x-class-table-etag"]  # as the page's script keeps it
-
-    def wait_for(self, version: int) -> None:
-        """Poll (every 50 ms here) until a changed poll shows ``version`` or a later one."""
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            answer = self.polls.request(
-                "GET", class_benchmark.poll_path(self.table), headers={"If-None-Match": self.etag or ""}
-            )
-            assert answer.status in (200, 304), (self.name, answer.status, answer.body[:300])
-            if answer.status == 200:
-                self.etag, self.shown = answer.headers["etag"], answer.body.decode()
-                fields = class_benchmark.tag_fields(self.etag)
-                assert fields is not None, self.etag
-                if fields[0] >= version:
-                    return
-            time.sleep(0.05)
-        raise AssertionError(f"{self.name} never saw version {version} through port {self.polls.port}")
-
-    def cards(self) -> list[str]:
-        return CARD.findall(self.shown)
-
-
 def test_one_class_table_served_by_two_gunicorn_processes_at_once(fresh_postgres, tmp_path):
     url, _ = fresh_postgres
     env = benchmark.server_env(url, benchmark.new_secret_key()) | {"STATIC_ROOT": str(tmp_path / "static")}
@@ -148,33 +101,35 @@ def test_one_class_table_served_by_two_gunicorn_processes_at_once(fresh_postgres
     table, sessions = made["table"], made["sessions"]
 
     with benchmark.Server(env) as a, benchmark.Server(env) as b:
+        # Ana and Chris bet through A and poll through B; Budi and Dewi the other way round.
         ports = [(a.port, b.port), (b.port, a.port)]
-        learners = [
-            Learner(name, table, sessions[name], *ports[index % 2])
+        learners = {
+            name: class_benchmark.Learner(
+                table,
+                class_benchmark.Agent(ports[index % 2][0], sessions[name]),
+                class_benchmark.Agent(ports[index % 2][1], sessions[name]),
+            )
             for index, name in enumerate(sorted(STAKES))
-        ]
+        }
         teacher = class_benchmark.Instructor(class_benchmark.Agent(a.port, sessions["teacher"]), table)
         teacher.open()
-        for learner in learners:
+        for learner in learners.values():
             learner.open()
         for number in (1, 2):
             if number > 1:
                 teacher.start_round(number)
-            for learner in learners:
-                learner.bet(number)
+            for name, learner in learners.items():
+                learner.bet(number, STAKES[name])
             teacher.close_bets(number)
             for index in range(len(NAMES[number])):
                 deal = teacher.deal(number, index)
                 assert deal.settled == (index == len(NAMES[number]) - 1)
-                for learner in learners:  # each sees this card, through the other server
+                for name, learner in learners.items():  # each sees this card, through the other server
                     learner.wait_for(deal.version)
                     # (the page shows the Player's hand, then the Banker's)
-                    assert sorted(learner.cards()) == sorted(NAMES[number][: index + 1]), (
-                        learner.name,
-                        index,
-                    )
-            for learner in learners:
-                assert "ct-verdict" in learner.shown, learner.name
+                    assert sorted(learner.cards()) == sorted(NAMES[number][: index + 1]), (name, index)
+            for name, learner in learners.items():
+                assert "ct-verdict" in learner.shown, name
 
     report = json.loads(manage(env, "shell", "-c", REPORT.replace("TABLE", str(table))))
     assert report["problems"] == []
