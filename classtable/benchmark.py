@@ -21,6 +21,7 @@ Design overview:
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import random
 import re
@@ -65,8 +66,8 @@ class Answer:
 class Agent:
     """One browser: a keep-alive connection, its cookies and the CSRF header htmx sends."""
 
-    def __init__(self, port: int, session: str, host: str = "127.0.0.1") -> None:
-        self.port, self.host = port, host
+    def __init__(self, port: int, session: str, host: str = "127.0.0.1", *, gzip: bool = False) -> None:
+        self.port, self.host, self.gzip = port, host, gzip
         self.cookies = {"sessionid": session} if session else {}
         self.csrf = ""
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -89,6 +90,8 @@ class Agent:
         }
         if htmx:
             sent["HX-Request"] = "true"
+        if self.gzip:  # as browsers ask (a proxy in front may compress, and mark the ETag)
+            sent["Accept-Encoding"] = "gzip"
         body = None
         if data is not None:
             body = urllib.parse.urlencode(data)
@@ -122,6 +125,8 @@ class Agent:
                 name, _, rest = value.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
             received[header.lower()] = value
+        if received.get("content-encoding") == "gzip":
+            content = gzip.decompress(content)
         return Answer(response.status, received, content, time.perf_counter() - started, at)
 
     def open_page(self, path: str) -> Answer:
