@@ -191,8 +191,10 @@ def learner_loop(
     tally: LearnerTally,
     interval: float,
     seed: int,
+    think: float = 0.0,
 ) -> None:
-    """Poll every ``interval`` seconds (from a seeded random phase) and bet once on every open round."""
+    """Poll every ``interval`` seconds (from a seeded random phase) and bet once on every open round,
+    up to ``think`` seconds (at random) after the page shows it open, polling on meanwhile."""
     rng = random.Random(seed)
     seen = tally.seen.setdefault(name, [])
     try:
@@ -202,6 +204,7 @@ def learner_loop(
         return
     etag = page_etag(first.body)
     bet_on: set[int] = set()
+    pending: tuple[float, int] | None = None  # (when, round): a bet the learner is about to place
     at = first.at
     due = time.monotonic() + rng.uniform(0, interval)
     while True:
@@ -214,12 +217,17 @@ def learner_loop(
             seen.append((version, at))
             if phase.startswith("betting") and round_number not in bet_on:
                 bet_on.add(round_number)
-                etag = place_bet(agent, bet, round_number, rng, tally) or etag
+                pending = (time.monotonic() + rng.uniform(0, think), round_number)
         answer = None
         while answer is None:
-            wait = due - time.monotonic()
+            betting = pending is not None and pending[0] < due
+            wait = (pending[0] if pending is not None and betting else due) - time.monotonic()
             if wait > 0 and stop.wait(wait) or stop.is_set():
                 return
+            if pending is not None and betting:
+                etag = place_bet(agent, bet, pending[1], rng, tally) or etag
+                pending = None
+                continue
             due += interval
             answer = poll_once(agent, table, etag, tally)
         etag, at = answer.headers.get("etag", etag), answer.at
@@ -264,7 +272,7 @@ def place_bet(
 
 
 def learners_process(
-    port: int, table: int, sessions: dict[str, str], interval: float, seed: int, stop, results
+    port: int, table: int, sessions: dict[str, str], interval: float, think: float, seed: int, stop, results
 ) -> None:
     """A generator process: one thread per learner until ``stop`` is set; its tally onto ``results``."""
     tally = LearnerTally()
@@ -274,7 +282,7 @@ def learners_process(
     for index, (name, session) in enumerate(sorted(sessions.items())):
         thread = threading.Thread(
             target=learner_loop,
-            args=(name, Agent(port, session), table, bet, local_stop, tally, interval, seed + index),
+            args=(name, Agent(port, session), table, bet, local_stop, tally, interval, seed + index, think),
             daemon=True,
         )
         thread.start()

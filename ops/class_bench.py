@@ -213,7 +213,16 @@ def play(port: int, table_id: int, instructor, sessions: dict[str, str], options
         own = {name: sessions[name] for name in names[index::processes]}
         worker = context.Process(
             target=class_benchmark.learners_process,
-            args=(port, table_id, own, options["poll_every"], 1000 * index + 29, stop, results),
+            args=(
+                port,
+                table_id,
+                own,
+                options["poll_every"],
+                options["think"],
+                1000 * index + 29,
+                stop,
+                results,
+            ),
         )
         worker.start()
         workers.append(worker)

@@ -35,7 +35,7 @@ def test_a_tiny_class_table_bench_reports_every_figure_with_no_error_and_balance
     server = f"{conf['HOST'] or '127.0.0.1'}:{conf['PORT'] or 5432}"
     url = f"postgres://{conf['USER']}{password}@{server}/{conf['NAME']}"
     command = ["bench", "--class-table", "--learners", "3", "--rounds", "1", "--processes", "1"]
-    quick = ["--poll-every", "0.5", "--bet-window", "2", "--deal-every", "0.5"]
+    quick = ["--poll-every", "0.5", "--bet-window", "2", "--think", "0.5", "--deal-every", "0.5"]
     result = subprocess.run(
         [sys.executable, "manage.py", *command, *quick],
         cwd=settings.BASE_DIR,

@@ -59,7 +59,13 @@ class Command(BaseCommand):
         group.add_argument(
             "--deal-every", type=float, default=2.0, help="seconds between the instructor's cards"
         )
-        group.add_argument("--bet-window", type=float, default=3.0, help="seconds of 'Place your bets'")
+        group.add_argument("--bet-window", type=float, default=8.0, help="seconds of 'Place your bets'")
+        group.add_argument(
+            "--think",
+            type=float,
+            default=3.0,
+            help="a learner bets up to this many seconds after seeing bets open",
+        )
 
     def handle(self, *args, **options) -> None:
         if connection.vendor != "postgresql":
