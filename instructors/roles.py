@@ -29,6 +29,9 @@ PERMISSIONS = [
     ("table", "seat", ["view"]),
     ("table", "round", ["view"]),
     ("table", "ledgerentry", ["view"]),
+    ("classtable", "classtable", ["view"]),
+    ("classtable", "classplay", ["view"]),
+    ("classtable", "classcall", ["view"]),
 ]
 
 

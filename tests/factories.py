@@ -11,6 +11,9 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership, Profile
+from baccarat import Shoe
+from classtable import services as classtable_services
+from classtable.models import ClassTable
 from instructors.roles import INSTRUCTORS, ensure_instructors_group
 from lessons.models import IssuedQuestion
 from progress.models import Assignment, Attempt, DrillCell, Lesson, LessonProgress
@@ -181,3 +184,53 @@ def two_instructors_each_with_a_class() -> dict:
     class_a = ClassroomFactory(name="Class A", instructors=[a])
     class_b = ClassroomFactory(name="Class B", instructors=[b])
     return {"a": a, "b": b, "class_a": class_a, "class_b": class_b}
+
+
+class ClassTableFactory(factory.Factory):
+    """An open class table, opened through the service by an instructor of a new class (or ``classroom``).
+
+    ``learners``: how many members of the class sit down (``table.learners`` lists them, in order).
+    ``cards``: tokens to arrange the shoe with (then ``filler`` tens): the test decides every card dealt.
+    ``calls_draws``: off unless asked for.
+    """
+
+    class Meta:
+        model = ClassTable
+
+    @classmethod
+    def _create(
+        cls,
+        model_class,
+        classroom=None,
+        dealer=None,
+        preset="standard",
+        calls_draws=False,
+        learners=0,
+        cards=None,
+        filler=12,
+    ):
+        dealer = dealer or UserFactory(instructor=True)
+        classroom = classroom or ClassroomFactory(instructors=[dealer])
+        table = classtable_services.class_table_open(
+            user=dealer, classroom_id=classroom.pk, preset=preset, calls_draws=calls_draws
+        )
+        if cards is not None:
+            arrange_class_shoe(table, cards, filler=filler)
+        seated = []
+        for _ in range(learners):
+            user = MembershipFactory(classroom=classroom).user
+            classtable_services.seat_join(user=user, table_id=table.pk)
+            seated.append(user)
+        table.refresh_from_db()
+        table.learners = seated
+        return table
+
+
+def arrange_class_shoe(table: ClassTable, cards: list[str] | str, *, filler: int = 12) -> ClassTable:
+    """Put these cards (then ``filler`` tens) in front of the class table's shoe."""
+    tokens = cards.split() if isinstance(cards, str) else list(cards)
+    shoe = Shoe.arranged([*tokens, *["10S"] * filler])
+    shoe.decks = table.table.decks
+    ClassTable.objects.filter(pk=table.pk).update(shoe_state=shoe.dumps())
+    table.refresh_from_db()
+    return table

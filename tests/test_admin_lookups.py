@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
@@ -25,12 +26,15 @@ from django.utils import timezone
 
 from accounts.models import Classroom, ResetLink
 from accounts.services import reset_link_make, token_normalise
+from classtable import services as classtable_services
+from classtable.models import ClassTable
 from common.admin import DeclaredLookupsOnly
 from ops import demo
 from ops.management.commands import seed_demo
 from progress.models import Assignment
+from table.bets import stake_on
 from table.models import Seat
-from tests.factories import AssignmentFactory, UserFactory
+from tests.factories import AssignmentFactory, UserFactory, arrange_class_shoe
 
 User = get_user_model()
 ADMINS = {f"{model._meta.app_label}_{model._meta.model_name}": model for model in admin.site._registry}
@@ -69,6 +73,7 @@ def seeded(django_db_setup, django_db_blocker):
             RESET_TOKENS.append(
                 reset_link_make(actor=instructor, learner=User.objects.get(username="demo-learner-4"))[1]
             )
+            class_table_seed(instructor)
             AccessFailureLog.objects.create(
                 username="demo-learner-3",
                 ip_address="127.0.0.1",
@@ -77,6 +82,30 @@ def seeded(django_db_setup, django_db_blocker):
             )
         yield
         transaction.set_rollback(True)
+
+
+def class_table_seed(instructor) -> None:
+    """A class-table session of the demo class with a confirmed bet and a call (its shoe is a secret too)."""
+    demo_class = Classroom.objects.get(name=demo.DEMO_CLASS)
+    table = classtable_services.class_table_open(
+        user=instructor,
+        classroom_id=demo_class.pk,
+        preset=demo_class.presets[0] if demo_class.presets else "standard",
+    )
+    arrange_class_shoe(table, "3 7 3 K")
+    learner = User.objects.get(username="demo-learner-1")
+    classtable_services.seat_join(user=learner, table_id=table.pk)
+    classtable_services.bets_confirm(
+        user=learner, table_id=table.pk, round_number=1, bets=[stake_on("player", Decimal(10))]
+    )
+    classtable_services.bets_close(user=instructor, table_id=table.pk, round_number=1)
+    for index in range(4):
+        classtable_services.card_deal(
+            user=instructor, table_id=table.pk, round_number=1, expected_index=index
+        )
+    classtable_services.draw_call(
+        user=learner, table_id=table.pk, round_number=1, question="player_draw", answer="stands"
+    )
 
 
 @pytest.fixture
@@ -212,7 +241,11 @@ def secrets() -> set[str]:
     every reset link's token and the token's hash."""
     found = {WRONG_PASSWORD, *RESET_TOKENS, *(token_normalise(token) for token in RESET_TOKENS)}
     found |= set(ResetLink.objects.values_list("token_hash", flat=True))
-    for shoe in Seat.objects.exclude(shoe_state="").values_list("shoe_state", flat=True):
+    shoes = [
+        *Seat.objects.values_list("shoe_state", flat=True),
+        *ClassTable.objects.values_list("shoe_state", flat=True),
+    ]
+    for shoe in (shoe for shoe in shoes if shoe):
         cards = shoe.rsplit(".", 1)[1]
         found |= {shoe, cards[:24]} if len(cards) >= 12 else {shoe}
     for password in User.objects.values_list("password", flat=True):
@@ -234,6 +267,9 @@ TEACHER_SEES = {
     "accounts_learner",
     "accounts_membership",
     "accounts_resetlink",
+    "classtable_classcall",
+    "classtable_classplay",
+    "classtable_classtable",
     "progress_assignment",
     "progress_attempt",
     "progress_drillcell",

@@ -19,6 +19,7 @@ from classtable.models import ClassRound, ClassTable
 from classtable.services.locking import current_round, lock_table, require_dealer, touch, write_service
 from classtable.services.settlement import round_settle_locked, table_close_locked
 from table import coach, shuffle
+from table import errors as table_errors
 from table.presets import PRESETS, allowed_presets
 from table.services import card_wanted
 
@@ -178,7 +179,11 @@ def card_deal(*, user, table_id: int, round_number: int, expected_index: int) ->
     if round.state == ClassRound.State.BETTING:
         raise errors.WrongState(errors.NOT_BETTING)
     tokens = round.card_tokens
-    if not card_wanted(len(tokens), expected_index):
+    try:
+        wanted = card_wanted(len(tokens), expected_index)
+    except table_errors.TableError as error:
+        raise errors.InvalidInput(error.message) from None
+    if not wanted:
         return DealResult(round=round, step=None)
     if round.state != ClassRound.State.DEALING:
         raise errors.WrongState(errors.COUP_OVER)

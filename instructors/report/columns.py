@@ -147,6 +147,18 @@ def summary_columns() -> list[Column]:
             text=lambda row: row.payout_mastery_text,
             sort=_payout_mastery,
         ),
+        Column(
+            _("Class-table rounds"),
+            "class-rounds",
+            text=lambda row: str(row.class_rounds),
+            sort=lambda row: row.class_rounds,
+        ),
+        Column(
+            _("Class-table calls"),
+            "class-calls",
+            text=lambda row: row.class_calls_text,
+            sort=lambda row: row.class_accuracy,
+        ),
     ]
 
 

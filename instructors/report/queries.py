@@ -27,6 +27,7 @@ from django.db.models import DateTimeField, F, Func, IntegerField, OuterRef, Q, 
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
+from classtable.models import ClassCall, ClassPlay
 from instructors.report.columns import (
     ASSIGNMENT_RANK,
     Cell,
@@ -162,6 +163,9 @@ def _membership_rows(classroom: Classroom) -> QuerySet:
                 Round.objects.filter(seat__user=user, seat__kind=Seat.Kind.TABLE, state=Round.State.SETTLED)
             ),
             balance=Subquery(table_seat.values("balance")[:1]),
+            class_rounds=_count(ClassPlay.objects.filter(user=user, state=ClassPlay.State.SETTLED)),
+            class_calls=_count(ClassCall.objects.filter(user=user)),
+            class_right=_count(ClassCall.objects.filter(user=user, correct=True)),
             restarts=_count(resets),
             restarts_by_instructor=_count(resets.filter(actor__isnull=False).exclude(actor=user)),
             last_attempt=_latest(Attempt.objects.filter(user=user), "created_at"),
@@ -227,6 +231,9 @@ def learner_rows(
             lessons=_lesson_cells(lessons, own_progress),
             mastered=membership.mastered or 0,
             rounds=membership.rounds or 0,
+            class_rounds=membership.class_rounds or 0,
+            class_calls=membership.class_calls or 0,
+            class_right=membership.class_right or 0,
             balance=membership.balance,
             restarts=membership.restarts or 0,
             restarts_by_instructor=membership.restarts_by_instructor or 0,

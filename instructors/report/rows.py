@@ -65,6 +65,10 @@ class LearnerRow:
     restarts: int
     restarts_by_instructor: int
     last_active: datetime | None
+    #: The class table: rounds played there (stakes settled), draw calls made and how many right.
+    class_rounds: int = 0
+    class_calls: int = 0
+    class_right: int = 0
     assignments: list[AssignmentState] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     payout: PayoutSummary = field(default_factory=PayoutSummary)
@@ -151,6 +155,16 @@ class LearnerRow:
     @property
     def rounds_text(self) -> str:
         return str(self.rounds)
+
+    @property
+    def class_accuracy(self) -> float | None:
+        return self.class_right / self.class_calls if self.class_calls else None
+
+    @property
+    def class_calls_text(self) -> str:
+        if not self.class_calls:
+            return NONE_TEXT
+        return f"{percent(self.class_right, self.class_calls)} ({self.class_right}/{self.class_calls})"
 
     @property
     def balance_text(self) -> str:

@@ -68,7 +68,8 @@ def test_the_page_shows_each_learners_lessons_accuracy_mastery_rounds_balance_an
     # Why they may need help comes right after the learner (empty here); then the summary, the lessons.
     assert screen_row[:8] == ["ada", "", lessons_done, "67% (4/6)", "2 of 88", "2", "100.00", "1"]
     assert screen_row[9:11] == ["—", "—"]  # the payout drill, after "Last active"
-    assert screen_row[11:14] == ["done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
+    assert screen_row[11:13] == ["0", "—"]  # the class table: no rounds, no calls
+    assert screen_row[13:16] == ["done · 3/4 (75%)", "in progress · 1/2 (50%)", "not started"]
 
 
 def test_rounds_on_a_lesson_examples_sandbox_seat_are_not_table_rounds(staff_client, classroom):
@@ -243,7 +244,7 @@ def test_the_csv_has_the_screens_columns_and_rows_in_the_screens_order(staff_cli
         assert response["Content-Disposition"] == 'attachment; filename="tuesday-evening-progress.csv"'
         screen = [[text.removesuffix(" ▲").removesuffix(" ▼") for text in row] for row in screen_table(page)]
         assert csv_rows(response) == screen
-        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 11
+        assert len(screen) == 3 and len(screen[0]) == len(COURSE) + 13
 
 
 def test_csv_cells_that_could_start_a_formula_are_neutralised(staff_client, classroom):

@@ -141,7 +141,11 @@ def test_the_learners_page_summarises_the_learner_with_the_summary_columns(staff
 
     expected = [(column.label, column.text(row)) for column in summary_columns()]
     assert learner.summary == expected
-    assert [label for label, _text in expected][-1] == "Payout-drill mastery"
+    assert [label for label, _text in expected][-3:] == [
+        "Payout-drill mastery",
+        "Class-table rounds",
+        "Class-table calls",
+    ]
 
 
 # --- Sorting -----------------------------------------------------------------------------
