@@ -38,7 +38,12 @@ def poll_tag(request, board: Board, stage: str) -> str:
 
 
 def learner_context(
-    request, table: ClassTable, *, chip: Decimal = DEFAULT_CHIP, entered: dict[str, str] | None = None
+    request,
+    table: ClassTable,
+    *,
+    chip: Decimal = DEFAULT_CHIP,
+    entered: dict[str, str] | None = None,
+    roads: bool = True,
 ) -> dict:
     board = board_view(table)
     me: SeatView = seat_view(board, request.user, chip=chip, entered=entered)
@@ -46,20 +51,20 @@ def learner_context(
         "table": table,
         "board": board,
         "me": me,
-        "roads": board.roads(),
+        "roads": board.roads() if roads else None,
         "ended": board.phase == "ended",
         "etag": poll_tag(request, board, me.phase_key),
     }
 
 
-def room_context(request, table: ClassTable, role: str) -> dict:
+def room_context(request, table: ClassTable, role: str, *, roads: bool = True) -> dict:
     """The instructor's control page and the projector."""
     board = board_view(table)
     return {
         "table": table,
         "board": board,
         "role": role,
-        "roads": board.roads(),
+        "roads": board.roads() if roads else None,
         "ended": board.phase == "ended",
         "etag": poll_tag(request, board, f"{board.phase}_{role}"),
     }
@@ -76,10 +81,10 @@ def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -
     scoreboards only when the phase changed since the page's tag (``before``), the live region only
     when a card came."""
     if role == LEARNER:
-        context = learner_context(request, table)
+        context = learner_context(request, table, roads=False)
         stage = context["me"].phase_key
     else:
-        context = room_context(request, table, role)
+        context = room_context(request, table, role, roads=False)
         stage = f"{context['board'].phase}_{role}"
     board = context["board"]
     cards = str(board.coup.cards_dealt if board.coup is not None else 0)
@@ -90,8 +95,8 @@ def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -
         "send_live": moved or before is None or before.cards != cards,
         "learner": role == LEARNER,
     }
-    if not context["send_roads"]:
-        context["roads"] = None
+    if moved:
+        context["roads"] = board.roads()
     response = render(request, "classtable/poll.html", context)
     response["ETag"] = context["etag"]
     if context["ended"]:

@@ -38,7 +38,7 @@ def table_page(request, pk: int) -> HttpResponse:
         return refused_page(request, error)
     if role != LEARNER:
         return redirect("classtable:control", pk)
-    context = learner_context(request, table, chip=chip_in_use(request.GET))
+    context = learner_context(request, table, chip=chip_in_use(request.GET), roads=not request.htmx)
     template = "classtable/learner.html#panel" if request.htmx else "classtable/learner.html"
     return render(request, template, context)
 
@@ -73,7 +73,7 @@ def _act(request, pk: int, action) -> HttpResponse:
     if not request.htmx:
         return redirect(_page_url(pk) + (f"?chip={chip:.0f}" if chip != DEFAULT_CHIP else ""))
     table.refresh_from_db()
-    context = learner_context(request, table, chip=chip)
+    context = learner_context(request, table, chip=chip, roads=False)  # the panel has no roads
     return with_tag(render(request, "classtable/learner.html#panel", context), context["etag"])
 
 

@@ -63,7 +63,12 @@ def lock_table(table_id: int, *, open_only: bool = True) -> ClassTable:
     :raises errors.NotFound: no such table. :raises errors.SessionEnded: closed (``open_only``).
     :raises _FoundIdle: idle (``write_service`` closes it and refuses).
     """
-    table = ClassTable.objects.select_for_update().select_related("classroom").filter(pk=table_id).first()
+    table = (
+        ClassTable.objects.select_for_update(of=("self",))
+        .select_related("classroom")
+        .filter(pk=table_id)
+        .first()
+    )
     if table is None:
         raise errors.NotFound(errors.NO_SUCH_TABLE)
     if open_only:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from baccarat import Coup, settle
 from classtable.models import ClassBet, ClassPlay, ClassRound, ClassTable
 from table.models import LedgerEntry, Seat
-from table.services import Entry, ledger_append
+from table.services import Entry, ledger_append_seats
 from table.services.drafts import stored_bets
 
 ZERO = Decimal("0.00")
@@ -78,9 +78,7 @@ def round_settle_locked(table: ClassTable, round: ClassRound, coup: Coup) -> Non
         play.state = ClassPlay.State.SETTLED
         play.returned = returned
         play.settled_at = now
-    for seat_id, seat in seats.items():
-        if by_seat.get(seat_id):
-            ledger_append(seat, by_seat[seat_id])
+    ledger_append_seats([(seat, by_seat.get(seat_id, [])) for seat_id, seat in seats.items()])
     ClassBet.objects.bulk_update(changed_bets, ["result", "stake_returned", "winnings", "commission"])
     ClassPlay.objects.bulk_update(plays, ["state", "returned", "settled_at"])
     ClassPlay.objects.filter(round=round, state=ClassPlay.State.DRAFT).update(state=ClassPlay.State.DROPPED)
@@ -101,6 +99,7 @@ def round_return_locked(round: ClassRound) -> None:
     seats = _locked_seats(plays)
     now = timezone.now()
     by_seat: dict[int, list[Entry]] = defaultdict(list)
+    returned: list[ClassBet] = []
     for play in plays:
         for bet in play.bets.all():
             by_seat[play.class_seat.seat_id].append(
@@ -108,13 +107,12 @@ def round_return_locked(round: ClassRound) -> None:
             )
             bet.result = ClassBet.Result.PUSH
             bet.stake_returned = bet.amount
-            bet.save(update_fields=["result", "stake_returned"])
+            returned.append(bet)
         play.state = ClassPlay.State.RETURNED
         play.returned = play.committed
         play.settled_at = now
-    for seat_id, seat in seats.items():
-        if by_seat.get(seat_id):
-            ledger_append(seat, by_seat[seat_id])
+    ledger_append_seats([(seat, by_seat.get(seat_id, [])) for seat_id, seat in seats.items()])
+    ClassBet.objects.bulk_update(returned, ["result", "stake_returned"])
     ClassPlay.objects.bulk_update(plays, ["state", "returned", "settled_at"])
     ClassPlay.objects.filter(round=round, state=ClassPlay.State.DRAFT).update(state=ClassPlay.State.DROPPED)
     round.state = ClassRound.State.RETURNED

@@ -29,7 +29,14 @@ from table.services.drafts import (
     round_draft_clear,
     round_draft_repeat,
 )
-from table.services.ledger import Entry, LedgerMismatch, ledger_append, ledger_problems, ledger_verify
+from table.services.ledger import (
+    Entry,
+    LedgerMismatch,
+    ledger_append,
+    ledger_append_seats,
+    ledger_problems,
+    ledger_verify,
+)
 from table.services.rounds import DealResult, card_wanted, round_call, round_confirm, round_deal
 from table.services.seats import (
     balance_reset,
@@ -50,6 +57,7 @@ __all__ = [
     "last_bets",
     "learner_chips_reset",
     "ledger_append",
+    "ledger_append_seats",
     "ledger_problems",
     "ledger_verify",
     "round_call",

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Case, DecimalField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.utils import timezone
 
 from table.models import LedgerEntry, Round, Seat
@@ -74,6 +74,48 @@ def ledger_append(seat: Seat, entries: Sequence[Entry], *, fields: Iterable[str]
     if written != 1:
         raise LedgerMismatch(f"{seat}: its balance changed since it was read; lock the seat first.")
     return LedgerEntry.objects.bulk_create(rows) if rows else []
+
+
+@transaction.atomic
+def ledger_append_seats(movements: Sequence[tuple[Seat, Sequence[Entry]]]) -> list[LedgerEntry]:
+    """``ledger_append`` for many seats at once (a class table's settlement): every seat's rows in one
+    insert and every balance in one update, with the same compare-and-set on the balances as read.
+
+    Each seat is a row the caller locked in this transaction (in pk order, see ``ledger_append``).
+
+    :raises LedgerMismatch: if any seat's balance changed since it was read (nothing is written then).
+    """
+    movements = [(seat, entries) for seat, entries in movements if entries]
+    if not movements:
+        return []
+    now = timezone.now()
+    rows, read, after = [], Q(), {}
+    for seat, entries in movements:
+        read |= Q(pk=seat.pk, balance=seat.balance)
+        for entry in entries:
+            seat.balance += entry.amount
+            rows.append(
+                LedgerEntry(
+                    seat=seat,
+                    round=entry.round,
+                    reference=entry.reference,
+                    kind=entry.kind,
+                    bet_kind=entry.bet_kind,
+                    amount=entry.amount,
+                    balance_after=seat.balance,
+                    actor=entry.actor,
+                    note=entry.note,
+                )
+            )
+        seat.updated_at = now
+        after[seat.pk] = seat.balance
+    balance = Case(
+        *(When(pk=pk, then=Value(value)) for pk, value in after.items()), output_field=DecimalField()
+    )
+    written = Seat.objects.filter(read).update(balance=balance, updated_at=now)
+    if written != len(after):
+        raise LedgerMismatch("A seat's balance changed since it was read; lock the seats first.")
+    return LedgerEntry.objects.bulk_create(rows)
 
 
 def ledger_problems(seats: QuerySet[Seat] | Iterable[Seat] | None = None) -> list[str]:

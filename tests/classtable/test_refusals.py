@@ -167,19 +167,17 @@ def test_a_worker_killed_mid_settlement_writes_nothing_and_the_retry_settles_onc
     for index in range(3):
         services.card_deal(user=table.dealer, table_id=table.pk, round_number=1, expected_index=index)
     rows, before = ledger_rows(), ClassTable.objects.get(pk=table.pk)
-    real = settlement.ledger_append
+    real = settlement.ledger_append_seats
     calls = []
 
-    def dies_after_the_first_seat(seat, entries, **kwargs):
-        if calls:
-            raise SystemExit("worker killed")
-        calls.append(seat)
-        return real(seat, entries, **kwargs)
+    def dies_after_paying(movements):
+        calls.append(real(movements))  # every seat's rows are written in the transaction ...
+        raise SystemExit("worker killed")
 
-    monkeypatch.setattr(settlement, "ledger_append", dies_after_the_first_seat)
+    monkeypatch.setattr(settlement, "ledger_append_seats", dies_after_paying)
     with pytest.raises(SystemExit):
         services.card_deal(user=table.dealer, table_id=table.pk, round_number=1, expected_index=3)
-    assert calls  # the first seat was paid inside the transaction ...
+    assert len(calls[0]) == 6  # stake back, winnings and commission for each of the two seats
     after = ClassTable.objects.get(pk=table.pk)
     assert ledger_rows() == rows  # ... and rolled back with it
     assert (after.shoe_state, after.version, current(table).cards) == (
@@ -188,7 +186,7 @@ def test_a_worker_killed_mid_settlement_writes_nothing_and_the_retry_settles_onc
         "3 7 3",
     )
     assert (balance(a), balance(b)) == (Decimal("90.00"), Decimal("80.00"))
-    monkeypatch.setattr(settlement, "ledger_append", real)
+    monkeypatch.setattr(settlement, "ledger_append_seats", real)
     result = services.card_deal(user=table.dealer, table_id=table.pk, round_number=1, expected_index=3)
     assert result.settled
     assert (balance(a), balance(b)) == (Decimal("109.50"), Decimal("119.00"))
