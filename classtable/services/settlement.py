@@ -28,6 +28,16 @@ def _locked_seats(plays: list[ClassPlay]) -> dict[int, Seat]:
     return {seat.pk: seat for seat in Seat.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
 
 
+def _update_alike(model, rows, fields: list[str]) -> None:
+    """Save ``fields`` of ``rows``: one UPDATE per set of equal values (a class's bets settle alike in a
+    handful of ways), which is cheaper than ``bulk_update``'s ``CASE`` over every row."""
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for row in rows:
+        groups[tuple(getattr(row, name) for name in fields)].append(row.pk)
+    for values, pks in groups.items():
+        model.objects.filter(pk__in=pks).update(**dict(zip(fields, values, strict=True)))
+
+
 def _confirmed(round: ClassRound) -> list[ClassPlay]:
     return list(
         ClassPlay.objects.filter(round=round, state=ClassPlay.State.CONFIRMED)
@@ -79,8 +89,8 @@ def round_settle_locked(table: ClassTable, round: ClassRound, coup: Coup) -> Non
         play.returned = returned
         play.settled_at = now
     ledger_append_seats([(seat, by_seat.get(seat_id, [])) for seat_id, seat in seats.items()])
-    ClassBet.objects.bulk_update(changed_bets, ["result", "stake_returned", "winnings", "commission"])
-    ClassPlay.objects.bulk_update(plays, ["state", "returned", "settled_at"])
+    _update_alike(ClassBet, changed_bets, ["result", "stake_returned", "winnings", "commission"])
+    _update_alike(ClassPlay, plays, ["state", "returned", "settled_at"])
     ClassPlay.objects.filter(round=round, state=ClassPlay.State.DRAFT).update(state=ClassPlay.State.DROPPED)
     round.state = ClassRound.State.SETTLED
     round.winner = outcome.winner.value
@@ -112,8 +122,8 @@ def round_return_locked(round: ClassRound) -> None:
         play.returned = play.committed
         play.settled_at = now
     ledger_append_seats([(seat, by_seat.get(seat_id, [])) for seat_id, seat in seats.items()])
-    ClassBet.objects.bulk_update(returned, ["result", "stake_returned"])
-    ClassPlay.objects.bulk_update(plays, ["state", "returned", "settled_at"])
+    _update_alike(ClassBet, returned, ["result", "stake_returned"])
+    _update_alike(ClassPlay, plays, ["state", "returned", "settled_at"])
     ClassPlay.objects.filter(round=round, state=ClassPlay.State.DRAFT).update(state=ClassPlay.State.DROPPED)
     round.state = ClassRound.State.RETURNED
     round.settled_at = now

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, DecimalField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
+from django.db import connection, transaction
+from django.db.models import OuterRef, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from table.models import LedgerEntry, Round, Seat
@@ -89,9 +89,9 @@ def ledger_append_seats(movements: Sequence[tuple[Seat, Sequence[Entry]]]) -> li
     if not movements:
         return []
     now = timezone.now()
-    rows, read, after = [], Q(), {}
+    rows, balances = [], []
     for seat, entries in movements:
-        read |= Q(pk=seat.pk, balance=seat.balance)
+        before = seat.balance
         for entry in entries:
             seat.balance += entry.amount
             rows.append(
@@ -108,14 +108,27 @@ def ledger_append_seats(movements: Sequence[tuple[Seat, Sequence[Entry]]]) -> li
                 )
             )
         seat.updated_at = now
-        after[seat.pk] = seat.balance
-    balance = Case(
-        *(When(pk=pk, then=Value(value)) for pk, value in after.items()), output_field=DecimalField()
-    )
-    written = Seat.objects.filter(read).update(balance=balance, updated_at=now)
-    if written != len(after):
+        balances.append((seat.pk, before, seat.balance))
+    if _write_balances(balances, now) != len(balances):
         raise LedgerMismatch("A seat's balance changed since it was read; lock the seats first.")
     return LedgerEntry.objects.bulk_create(rows)
+
+
+def _write_balances(balances: Sequence[tuple[int, Decimal, Decimal]], now) -> int:
+    """Set each seat's balance ``(pk, as read, new)`` where it still is as read, in one statement; return
+    how many seats were written. Plain SQL: the ORM's ``Case`` over 60 seats took longer to compile than
+    the database took to run it (SQLite has ``UPDATE … FROM`` since 3.33)."""
+    table = connection.ops.quote_name(Seat._meta.db_table)
+    # A derived table both databases read alike (SQLite's driver counts no rows for an UPDATE in a WITH).
+    rows = " UNION ALL ".join(["SELECT %s AS id, %s AS old, %s AS new"] * len(balances))
+    sql = (
+        f"UPDATE {table} SET balance = CAST(v.new AS NUMERIC), updated_at = %s FROM ({rows}) AS v "
+        f"WHERE {table}.id = v.id AND {table}.balance = CAST(v.old AS NUMERIC)"
+    )
+    params = [value for row in balances for value in row]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [now, *params])
+        return cursor.rowcount
 
 
 def ledger_problems(seats: QuerySet[Seat] | Iterable[Seat] | None = None) -> list[str]:
