@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format static bench lock
+.PHONY: run test lint format static bench bench-class lock
 
 # Installs come only from the hashed lock (see "Dependencies" in docs/development.md): every package at
 # its pinned version, each download checked against PyPI's hashes. The project itself is then
@@ -74,3 +74,7 @@ format: $(STAMP)
 # The load benchmark (PostgreSQL only): DATABASE_URL=postgres://postgres@127.0.0.1:5432/test make bench
 bench: $(STAMP)
 	$(BIN)/python manage.py bench
+
+# One class table: 60 learners polling and betting, an instructor dealing (PostgreSQL only)
+bench-class: $(STAMP)
+	$(BIN)/python manage.py bench --class-table --learners 60

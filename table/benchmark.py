@@ -407,3 +407,10 @@ def as_json_line(figures: dict) -> str:
     return json.dumps(
         figures, sort_keys=True, default=lambda value: str(value) if isinstance(value, Decimal) else value
     )
+
+
+def sql_statements(captured) -> int:
+    """SQL queries a ``CaptureQueriesContext`` caught, not counting transaction control (BEGIN,
+    COMMIT, savepoints)."""
+    control = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+    return sum(not query["sql"].upper().startswith(control) for query in captured.captured_queries)

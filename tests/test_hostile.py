@@ -24,7 +24,7 @@ from common.client_ip import client_ip
 from config import middleware
 from lessons.course import COURSE
 from table import errors, services
-from table.management.commands.bench import sql_statements as statements
+from table.benchmark import sql_statements as statements
 from table.models import LedgerEntry, Round, Seat
 from table.services import ledger_verify
 from tests.factories import ClassroomFactory, SeatFactory, UserFactory

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from classtable import benchmark as class_benchmark
 from table import benchmark
 from tests.slowclients import Attack, probe
 
@@ -138,6 +139,95 @@ def requests_per_web_container(stack: Stack, path: str) -> dict[str, int]:
     return counts
 
 
+def requests_per_web_container_under(stack: Stack, prefix: str) -> dict[str, int]:
+    """From the web containers' access logs: how many requests under ``prefix`` each one served."""
+    counts: dict[str, int] = {}
+    for container in stack.containers():
+        if container["Service"] == "web":
+            logs = subprocess.run(["docker", "logs", container["Name"]], capture_output=True, timeout=60)
+            text = logs.stdout.decode() + logs.stderr.decode()
+            counts[container["Name"]] = len(re.findall(rf'"(?:GET|POST) {re.escape(prefix)}', text))
+    return counts
+
+
+#: Run in a web container: an instructor, their class of three learners seated at an open class table,
+#: and a session for each (made in the server's own session store, as ``manage.py bench`` makes them).
+CLASS_SETUP = """
+import json
+from decimal import Decimal
+from django.contrib.auth import get_user_model
+from accounts.models import Classroom, Membership
+from classtable.services import class_table_open, seat_join
+from ops.class_bench import session_for
+from table import services
+users = get_user_model()
+teacher = users.objects.create_user("class-teacher", is_staff=True)
+classroom = Classroom.objects.create(name="E2E class", starting_balance=Decimal("100.00"))
+classroom.instructors.add(teacher)
+table = class_table_open(user=teacher, classroom_id=classroom.pk, preset="standard", calls_draws=False)
+sessions = {"teacher": session_for(teacher)}
+for name in ("class-a", "class-b", "class-c"):
+    user = users.objects.create_user(name)
+    Membership.objects.create(user=user, classroom=classroom)
+    services.seat_open(user=user, starting_balance=classroom.starting_balance)
+    seat_join(user=user, table_id=table.pk)
+    sessions[name] = session_for(user)
+print(json.dumps({"table": table.pk, "sessions": sessions}))
+"""
+
+CLASS_LEDGER = """
+import json
+from table.models import Seat
+from table.services import ledger_problems
+seats = Seat.objects.filter(class_seats__table_id=TABLE)
+print(json.dumps({"problems": ledger_problems(seats), "seats": seats.count()}))
+"""
+
+
+def manage_in_web(stack: Stack, script: str) -> dict:
+    result = stack.compose("exec", "-T", "web", "python", "manage.py", "shell", "-c", script)
+    return json.loads(result.stdout.decode().strip().splitlines()[-1])
+
+
+def play_a_class_table_round(stack: Stack) -> None:
+    """One class-table round through Caddy: bets, "No more bets", every card seen by every learner.
+
+    The browsers ask for gzip as real ones do, so Caddy compresses the changed polls (and marks their
+    ETags): an unchanged poll must still come back 304 through it.
+    """
+    made = manage_in_web(stack, CLASS_SETUP)
+    table, sessions = made["table"], made["sessions"]
+
+    def browser(name: str) -> class_benchmark.Agent:
+        return class_benchmark.Agent(stack.port, sessions[name], host="localhost", gzip=True)
+
+    teacher = class_benchmark.Instructor(browser("teacher"), table)
+    teacher.open()
+    learners = [class_benchmark.Learner(table, browser(name)) for name in ("class-a", "class-b", "class-c")]
+    stakes = ({"stake_player": "10"}, {"stake_banker": "10"}, {"stake_tie": "5"})
+    for learner, stake in zip(learners, stakes, strict=True):
+        learner.open()
+        learner.bet(1, stake)
+    # The others' bets changed the table: the first poll draws it anew (compressed by Caddy), and the
+    # next one, with the ETag that answer carried, finds nothing new.
+    first = learners[0]
+    path = class_benchmark.poll_path(table)
+    changed = first.polls.request("GET", path, headers={"If-None-Match": first.etag or ""})
+    assert changed.status == 200, changed.status
+    unchanged = first.polls.request("GET", path, headers={"If-None-Match": changed.headers["etag"]})
+    assert unchanged.status == 304, (changed.headers, unchanged.status, unchanged.headers)
+    teacher.close_bets(1)
+    deals = teacher.deal_round(1, every=0)
+    assert deals[-1].settled and 4 <= len(deals) <= 6
+    for learner in learners:
+        learner.wait_for(deals[-1].version)
+        assert len(learner.cards()) == len(deals) and "ct-verdict" in learner.shown
+    ledger = manage_in_web(stack, CLASS_LEDGER.replace("TABLE", str(table)))
+    assert ledger == {"problems": [], "seats": 3}, ledger
+    served = requests_per_web_container_under(stack, f"/class-table/{table}/")
+    assert len(served) == 2 and all(count > 0 for count in served.values()), served
+
+
 def sign_up(stack: Stack, username: str) -> str:
     """Sign up through the proxy, as a browser does; return the session cookie."""
     conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=30)
@@ -237,6 +327,11 @@ def test_the_stack_serves_a_school_through_the_proxy_and_survives_restarts_upgra
     play_rounds(stack, session, rounds=2)
     served = requests_per_web_container(stack, "/table/round/deal/")
     assert len(served) == 2 and all(count > 0 for count in served.values()), served
+
+    # --- A class table: one round through Caddy, served by both web containers ----------------------
+    started = time.monotonic()
+    play_a_class_table_round(stack)
+    stack.timings["a class-table round"] = round(time.monotonic() - started, 1)
 
     # --- Slow clients through the proxy: more dribbled bodies than the app has threads in all -------
     # (2 web containers x 2 workers x 4 threads). Caddy streams each body on; gunicorn's worker holds

@@ -1,7 +1,9 @@
-"""``manage.py bench``: many learners dealing at once over HTTP, measured against a bare Django view.
+"""``manage.py bench``: many learners dealing at once over HTTP, measured against a bare Django view;
+with ``--class-table``, one class table: learners polling and betting while an instructor deals.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test python manage.py bench
     python manage.py bench --learners 200 --concurrency 50 --seconds 20
+    python manage.py bench --class-table --learners 60 --rounds 8
 
 Needs PostgreSQL (it creates, and afterwards drops, a database of its own next
 to the configured one). Prints the figures, then one line of JSON with all of them.
@@ -27,7 +29,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from baccarat import Shoe
+from ops import class_bench
 from table import benchmark, services
+from table.benchmark import sql_statements
 from table.models import LedgerEntry, Round, Seat
 
 STARTING_CHIPS = Decimal("100000.00")
@@ -38,24 +42,49 @@ class Command(BaseCommand):
     help = "Load benchmark: simulated learners playing whole rounds over HTTP against gunicorn (PostgreSQL)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--learners", type=int, default=200)
+        parser.add_argument("--learners", type=int, help="simulated learners (200; 60 with --class-table)")
         parser.add_argument("--concurrency", type=int, default=50)
         parser.add_argument("--seconds", type=float, default=20.0)
         parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
         parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
         parser.add_argument("--keep-db", action="store_true", help="keep the benchmark database afterwards")
+        group = parser.add_argument_group("class table (ops/class_bench.py)")
+        group.add_argument(
+            "--class-table",
+            action="store_true",
+            help="one class table: learners poll and bet, an instructor deals",
+        )
+        group.add_argument("--rounds", type=int, default=8, help="rounds the instructor deals")
+        group.add_argument("--poll-every", type=float, default=1.0, help="seconds between a learner's polls")
+        group.add_argument(
+            "--deal-every", type=float, default=2.0, help="seconds between the instructor's cards"
+        )
+        group.add_argument("--bet-window", type=float, default=8.0, help="seconds of 'Place your bets'")
+        group.add_argument(
+            "--think",
+            type=float,
+            default=3.0,
+            help="a learner bets up to this many seconds after seeing bets open",
+        )
 
     def handle(self, *args, **options) -> None:
         if connection.vendor != "postgresql":
             raise CommandError("bench needs PostgreSQL: set DATABASE_URL=postgres://… (see the README).")
-        if not 1 <= options["concurrency"] <= options["learners"]:
+        if options["learners"] is None:
+            options["learners"] = 60 if options["class_table"] else 200
+        if options["learners"] < 1 or options["rounds"] < 1:
+            raise CommandError("--learners and --rounds must be at least 1.")
+        if not options["class_table"] and not 1 <= options["concurrency"] <= options["learners"]:
             raise CommandError("--concurrency must be between 1 and --learners.")
         main = dict(connection.settings_dict)
         name = f"{main['NAME']}_bench"
         self._create_database(name)
         try:
             self._use_database(name)
-            figures = self._run(main, name, options)
+            if options["class_table"]:
+                figures = class_bench.run(self.stdout.write, _database_url(main, name), options)
+            else:
+                figures = self._run(main, name, options)
         finally:
             self._use_database(main["NAME"])
             if not options["keep_db"]:
@@ -328,12 +357,6 @@ class Command(BaseCommand):
     def _use_database(self, name: str) -> None:
         connections.close_all()
         connection.settings_dict["NAME"] = name
-
-
-def sql_statements(captured: CaptureQueriesContext) -> int:
-    """SQL queries sent, not counting transaction control (BEGIN, COMMIT, savepoints)."""
-    control = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
-    return sum(not query["sql"].upper().startswith(control) for query in captured.captured_queries)
 
 
 def _database_url(conf: dict, name: str) -> str:
