@@ -10,6 +10,10 @@ So the 304 path (``classtable.middleware.NotModifiedPollMiddleware``) checks a p
 session or the user: it verifies the signature against the cookies the request carries, then runs one
 query (the table's version) and answers 304 when the version is the one the tag names.
 
+A learner's tag names ``version`` only (its ``activity`` is 0): another learner's bet or call bumps
+``activity_version``, which only the control page's and the projector's tags name (the class's counts),
+so it leaves every other learner's poll at 304.
+
 The tag also carries the round's number and phase the page was drawn at, so a changed poll knows which
 regions it must send again (the betting form only when the phase changed, the roads only when a coup
 ended): the browser keeps a learner's chips on the felt while the other players bet.
@@ -25,9 +29,10 @@ from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 SALT = "classtable.poll-etag"
-#: ``"<table>.<version>.<round>.<phase>.<user>.<language>.<mac>"``, quoted as an entity tag is.
+#: ``"<table>.<version>.<round>.<phase>.<activity>.<user>.<language>.<mac>"``, quoted as an entity tag is.
 TAG = re.compile(
-    r'^(?:W/)?"(\d{1,12})\.(\d{1,18})\.(\d{1,9})\.([a-z0-9_]{1,40})\.(\d{1,12})\.([a-z-]{2,8})\.([0-9a-f]{32})"$'
+    r'^(?:W/)?"(\d{1,12})\.(\d{1,18})\.(\d{1,9})\.([a-z0-9_]{1,40})\.(\d{1,18})\.(\d{1,12})\.([a-z-]{2,8})'
+    r'\.([0-9a-f]{32})"$'
 )
 
 
@@ -39,6 +44,13 @@ class PollTag:
     phase: str
     user: int
     language: str
+    #: The table's ``activity_version`` the page was drawn at; 0 for a learner's page (which shows none
+    #: of it).
+    activity: int = 0
+
+    def current(self, version: int, activity: int) -> bool:
+        """Whether the page this tag names is still what its viewer would be shown."""
+        return self.version == version and (self.activity == 0 or self.activity == activity)
 
     @property
     def stage(self) -> str:
@@ -51,7 +63,9 @@ class PollTag:
 
     @property
     def payload(self) -> str:
-        return f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.user}.{self.language}"
+        return (
+            f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.activity}.{self.user}.{self.language}"
+        )
 
 
 def _browser(request: HttpRequest) -> str:
@@ -80,8 +94,8 @@ def read_etags(request: HttpRequest, table: int) -> list[tuple[PollTag, str]]:
         match = TAG.match(raw.strip())
         if match is None:
             continue
-        number, version, round_number, phase, user, language, mac = match.groups()
-        tag = PollTag(int(number), int(version), int(round_number), phase, int(user), language)
+        number, version, round_number, phase, activity, user, language, mac = match.groups()
+        tag = PollTag(int(number), int(version), int(round_number), phase, int(user), language, int(activity))
         if tag.table == table and constant_time_compare(mac, _mac(tag, request)):
             found.append((tag, raw.strip()))
     return found

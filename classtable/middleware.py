@@ -17,7 +17,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 
 from classtable.etag import read_etags
-from classtable.selectors import table_version
+from classtable.selectors import table_versions
 
 POLL_PATH = re.compile(r"^/class-table/(\d{1,12})/poll$")
 
@@ -35,9 +35,9 @@ class NotModifiedPollMiddleware:
         tags = read_etags(request, int(match.group(1)))
         if not tags:
             return self.get_response(request)
-        found = table_version(tags[0][0].table)  # the one query; an ended session goes on to the view
+        found = table_versions(tags[0][0].table)  # the one query; an ended session goes on to the view
         for tag, raw in tags:
-            if found is not None and not found[1] and tag.version == found[0]:
+            if found is not None and not found[2] and tag.current(found[0], found[1]):
                 response = HttpResponseNotModified()
                 response["ETag"] = raw
                 response["Cache-Control"] = "private, no-store"

@@ -69,6 +69,10 @@ class ClassTable(models.Model):
     shoe_number = models.PositiveIntegerField(_("shoe number"), default=0)
     #: Bumped by every write that changes what anyone sees: a poll compares it and answers 304.
     version = models.PositiveBigIntegerField(_("version"), default=1)
+    #: Bumped by a learner's join, leave, draft, confirm and call: what only the control page and the
+    #: projector show (the class's counts); a learner's page is drawn from ``version`` alone, so another
+    #: learner's bet does not redraw it.
+    activity_version = models.PositiveBigIntegerField(_("activity version"), default=1)
     opened_at = models.DateTimeField(_("opened at"), default=timezone.now)
     last_activity = models.DateTimeField(_("last instructor action"), default=timezone.now)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)

@@ -23,8 +23,9 @@ from table.presets import DEFAULT_CHIP
 ETAG_HEADER = "X-Class-Table-ETag"
 
 
-def poll_tag(request, board: Board, stage: str) -> str:
-    """The ETag of what ``request``'s viewer sees now (``stage``: the phase and their part in it)."""
+def poll_tag(request, board: Board, stage: str, *, activity: int = 0) -> str:
+    """The ETag of what ``request``'s viewer sees now (``stage``: the phase and their part in it;
+    ``activity``: the table's ``activity_version`` for the control page and projector, 0 for a learner)."""
     cards = board.coup.cards_dealt if board.coup is not None else 0
     tag = PollTag(
         table=board.table.pk,
@@ -33,6 +34,7 @@ def poll_tag(request, board: Board, stage: str) -> str:
         phase=f"{stage}_{cards}",
         user=request.user.pk,
         language=(get_language() or "en").lower(),
+        activity=activity,
     )
     return make_etag(tag, request)
 
@@ -66,7 +68,7 @@ def room_context(request, table: ClassTable, role: str, *, roads: bool = True) -
         "role": role,
         "roads": board.roads() if roads else None,
         "ended": board.phase == "ended",
-        "etag": poll_tag(request, board, f"{board.phase}_{role}"),
+        "etag": poll_tag(request, board, f"{board.phase}_{role}", activity=table.activity_version),
     }
 
 

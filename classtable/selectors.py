@@ -1,6 +1,8 @@
 """Every read of the class table, for the learners' view, the projector and the records. Writes nothing.
 
 - ``table_version(table_id) -> (version, ended) | None`` — ONE indexed query, for the poll's 304.
+- ``table_versions(table_id) -> (version, activity_version, ended) | None`` — the same query with the
+  learners' activity counter (the control page's and projector's tags name both).
 - ``open_table_for_learner(user)`` / ``open_table_for_class(classroom_id)`` — the open, not idle session.
 - ``learner_view(user, table_id) -> LearnerView`` — state, hands, sentences, own bets, balance, roads.
 - ``projector_view(table_id) -> ProjectorView`` — spots, the class's calls, who has not called.
@@ -39,13 +41,25 @@ from table.explain import step_sentences
 from table.models import Seat
 
 
-def table_version(table_id: int) -> tuple[int, bool] | None:
-    """The table's version and whether the session has ended (closed, or idle by now): one query."""
-    row = ClassTable.objects.filter(pk=table_id).values_list("version", "state", "last_activity").first()
+def table_versions(table_id: int) -> tuple[int, int, bool] | None:
+    """The table's version, its activity version and whether the session has ended (closed, or idle by
+    now): one query."""
+    row = (
+        ClassTable.objects.filter(pk=table_id)
+        .values_list("version", "activity_version", "state", "last_activity")
+        .first()
+    )
     if row is None:
         return None
-    version, state, last_activity = row
-    return version, state == ClassTable.State.CLOSED or last_activity + idle_after() < timezone.now()
+    version, activity, state, last_activity = row
+    ended = state == ClassTable.State.CLOSED or last_activity + idle_after() < timezone.now()
+    return version, activity, ended
+
+
+def table_version(table_id: int) -> tuple[int, bool] | None:
+    """The table's version and whether the session has ended (closed, or idle by now): one query."""
+    found = table_versions(table_id)
+    return None if found is None else (found[0], found[2])
 
 
 def _open(queryset):

@@ -55,7 +55,7 @@ def poll(request, pk: int) -> HttpResponse:
         return refused_page(request, error)
     tags = [tag for tag, _ in read_etags(request, pk) if tag.user == request.user.pk]
     for tag in tags:
-        if tag.version == table.version and not table.ended():
+        if tag.current(table.version, table.activity_version) and not table.ended():
             return HttpResponseNotModified()
     return poll_answer(request, table, role, tags[0] if tags else None)
 

@@ -3,7 +3,8 @@
 API for the views (all keyword-only; each is one transaction; refusals raise
 ``classtable.errors.ClassTableError`` subclasses, ``common.errors.AppError`` with ``.status`` and a
 translated ``.message``: 400 ``InvalidInput``, 403 ``NotAllowed``, 404 ``NotFound``, 409 ``WrongState``,
-410 ``SessionEnded``). Every write that changes what anyone sees bumps ``ClassTable.version``.
+410 ``SessionEnded``). Every write that changes what anyone sees bumps ``ClassTable.version`` (an
+instructor's) or ``ClassTable.activity_version`` (a learner's: only the control page and projector show it).
 
 Instructor (only the instructor who opened the table deals; anyone else gets 403):
 

@@ -45,7 +45,7 @@ def seat_join(*, user, table_id: int) -> ClassSeat:
     if created or class_seat.left_at is not None:
         class_seat.left_at = None
         class_seat.save(update_fields=["left_at"])
-        touch(table)
+        touch(table, learner=True)
     return class_seat
 
 
@@ -67,7 +67,7 @@ def seat_leave(*, user, table_id: int) -> ClassSeat:
     ClassPlay.objects.filter(class_seat=class_seat, state=ClassPlay.State.DRAFT).update(
         state=ClassPlay.State.DROPPED, draft={}
     )
-    touch(table)
+    touch(table, learner=True)
     return class_seat
 
 
@@ -96,7 +96,7 @@ def bets_draft(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) -
     check_bets(table, class_seat.seat.balance, bets, draft=True)
     play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
     play.save(update_fields=["draft"])
-    touch(table)
+    touch(table, learner=True)
     return play
 
 
@@ -122,7 +122,7 @@ def bets_confirm(*, user, table_id: int, round_number: int, bets: Sequence[Bet] 
     play.confirmed_at = timezone.now()
     play.save(update_fields=["state", "draft", "committed", "confirmed_at"])
     ledger_append(seat, [Entry(LedgerEntry.Kind.STAKE, -total, reference=play.reference)])
-    touch(table)
+    touch(table, learner=True)
     return play
 
 
@@ -165,5 +165,5 @@ def draw_call(*, user, table_id: int, round_number: int, question: str, answer: 
         drill_cell_record(
             user=user, banker_total=asked.banker_total, player_third=asked.player_third, correct=correct
         )
-    touch(table)
+    touch(table, learner=True)
     return call

@@ -96,10 +96,21 @@ def current_round(table: ClassTable, round_number: int) -> ClassRound:
     return round
 
 
-def touch(table: ClassTable, *, instructor: bool = False, fields: Iterable[str] = ()) -> None:
-    """Bump the version (and, for an instructor's action, the idle clock) and save with ``fields``."""
-    table.version += 1
-    names = {"version", *fields}
+def touch(
+    table: ClassTable, *, instructor: bool = False, learner: bool = False, fields: Iterable[str] = ()
+) -> None:
+    """Bump the version (and, for an instructor's action, the idle clock) and save with ``fields``.
+
+    A learner's action (``learner``: a join, leave, draft, confirm or call) bumps ``activity_version``
+    only: it changes the control page and the projector (the class's counts), never another learner's
+    page, whose ETag names ``version`` alone (the learner's own page is answered by their post).
+    """
+    if learner:
+        table.activity_version += 1
+        names = {"activity_version", *fields}
+    else:
+        table.version += 1
+        names = {"version", *fields}
     if instructor:
         table.last_activity = timezone.now()
         names.add("last_activity")
