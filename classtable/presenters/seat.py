@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from classtable.models import ClassBet, ClassCall, ClassPlay, ClassSeat
+from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat
 from classtable.presenters.board import BETTING, Board
 from table import coach
 from table.amounts import chips_text
@@ -218,16 +218,32 @@ def seat_view(
     entered: dict[str, str] | None = None,
     balance: Decimal | None = None,
 ) -> SeatView:
-    """What ``user`` sees at the table: their seat, their play and calls in the current round."""
-    seat = board.table.seats.filter(user=user).select_related("seat").first()
+    """What ``user`` sees at the table: their seat, their play and calls in the current round.
+
+    Their own rows only, in as few queries as the round allows: the play with its seat (one query when
+    they play the round, the seat alone otherwise); the stakes only once confirmed (a draft has none);
+    the calls only once a card is dealt after "No more bets" (none can exist before).
+    """
+    round = board.round
     play = None
+    if round is not None:
+        play = (
+            ClassPlay.objects.filter(round=round, class_seat__table=board.table, class_seat__user=user)
+            .select_related("class_seat__seat")
+            .first()
+        )
+    seat = play.class_seat if play is not None else None
+    if seat is None:
+        seat = board.table.seats.filter(user=user).select_related("seat").first()
     bets: list[ClassBet] = []
     calls: dict[str, ClassCall] = {}
-    if seat is not None and board.round is not None:
-        play = board.round.plays.filter(class_seat=seat).first()
+    if seat is not None and round is not None:
         if play is not None:
-            bets = list(play.bets.order_by("pk"))
-        calls = {call.question: call for call in board.round.calls.filter(user=user)}
+            play.round = round
+            if play.state not in (ClassPlay.State.DRAFT, ClassPlay.State.DROPPED):
+                bets = list(play.bets.order_by("pk"))
+        if round.cards and round.state != ClassRound.State.BETTING:
+            calls = {call.question: call for call in round.calls.filter(user=user)}
     if balance is None:
         balance = seat.seat.balance if seat is not None else Decimal(0)
     return SeatView(
