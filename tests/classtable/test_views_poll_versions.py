@@ -8,6 +8,8 @@ import re
 from http import HTTPStatus
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from classtable.models import ClassTable
 from tests.classtable.support import HX, client_for, open_room
@@ -86,3 +88,24 @@ def test_a_learners_own_confirm_answers_their_page_with_a_new_tag(two_seated):
     new = confirmed["X-Class-Table-ETag"]
     assert new != tag
     assert poll(first, room, new).status_code == HTTPStatus.NOT_MODIFIED
+
+
+def test_a_changed_learner_poll_reads_only_the_table_the_round_and_their_own_rows(two_seated):
+    room, first, second = two_seated
+    second.post(room.url("confirm"), {"round": "1", "stake_player": "25"}, headers=HX)
+    first.post(room.url("confirm"), {"round": "1", "stake_banker": "25"}, headers=HX)
+    teacher = client_for(room.instructor)
+    teacher.post(room.url("bets-close"), {"round": "1"})
+    teacher.post(room.url("deal"), {"round": "1", "card": "0"})
+    tag = page_tag(first, room.url("table"))
+    teacher.post(room.url("deal"), {"round": "1", "card": "1"})  # a card in the same phase
+
+    with CaptureQueriesContext(connection) as captured:
+        response = poll(first, room, tag)
+
+    assert response.status_code == 200
+    statements = [query["sql"] for query in captured.captured_queries]
+    # the 304 check, session, user, table, membership; then the view: the round, the play with its seat,
+    # its stakes, the calls (no other seat's row, no roads: the phase did not change)
+    assert len(statements) <= 9, statements
+    assert not any("COUNT(" in sql.upper() for sql in statements)  # no count of the class
