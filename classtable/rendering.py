@@ -79,9 +79,9 @@ def with_tag(response: HttpResponse, etag: str) -> HttpResponse:
 
 
 def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -> HttpResponse:
-    """A changed poll: the regions of the viewer's page, out of band. The felt's betting form and the
-    scoreboards only when the phase changed since the page's tag (``before``), the live region only
-    when a card came."""
+    """A changed poll: the regions of the viewer's page, out of band. The felt's betting form, the
+    learner's result and the scoreboards only when the phase changed since the page's tag (``before``),
+    the live region only when a card came."""
     if role == LEARNER:
         context = learner_context(request, table, roads=False)
         stage = context["me"].phase_key
