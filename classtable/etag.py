@@ -63,9 +63,7 @@ class PollTag:
 
     @property
     def payload(self) -> str:
-        return (
-            f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.activity}.{self.user}.{self.language}"
-        )
+        return f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.activity}.{self.user}.{self.language}"
 
 
 def _browser(request: HttpRequest) -> str:
