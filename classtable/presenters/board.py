@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
-from baccarat import Coup, Hand
+from baccarat import Coup, Hand, all_bets
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from table import coach
 from table.bets import bet_name, main_bet_keys
@@ -146,7 +146,8 @@ class Board:
         return list(self.table.seats.filter(left_at__isnull=True).select_related("user"))
 
     def spot_counts(self) -> list[SpotCount]:
-        """How many learners staked each main spot of this round, and how many chips (confirmed bets)."""
+        """How many learners staked each spot of this round, and how many chips (confirmed bets): the main
+        spots always, then each side bet that has chips on it, in registry order."""
         if self.round is None:
             return []
         rows = {
@@ -155,7 +156,10 @@ class Board:
             .values("kind")
             .annotate(learners=Count("play", distinct=True), chips=Sum("amount"))
         }
-        kinds = [*main_bet_keys(), *(kind for kind in rows if kind not in main_bet_keys())]
+        kinds = [
+            *main_bet_keys(),
+            *(spec.key for spec in all_bets() if spec.is_side_bet and spec.key in rows),
+        ]
         return [
             SpotCount(
                 kind,
