@@ -16,6 +16,7 @@ from baccarat import Coup, Hand, all_bets
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from table import coach
 from table.bets import bet_name, main_bet_keys
+from table.presenters.felt import short_name
 from table.explain import HAND_NAMES, step_sentences
 from table.presenters import CardView, card_view, roads_view
 from table.selectors import ShoeCoup
@@ -39,6 +40,9 @@ class SpotCount:
     label: str
     learners: int
     chips: Decimal
+    #: The name the felt prints on the spot (``Lion Bonus · Banker``), short enough for the projector's
+    #: column; ``label`` is the whole name, for screen readers and the title.
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,7 @@ class Board:
                 bet_name(kind),
                 rows.get(kind, {}).get("learners", 0),
                 rows.get(kind, {}).get("chips") or Decimal(0),
+                short_name(kind, bet_name(kind)),
             )
             for kind in kinds
         ]
