@@ -16,9 +16,9 @@ from baccarat import Coup, Hand, all_bets
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from table import coach
 from table.bets import bet_name, main_bet_keys
-from table.presenters.felt import short_name
 from table.explain import HAND_NAMES, step_sentences
 from table.presenters import CardView, card_view, roads_view
+from table.presenters.felt import short_name
 from table.selectors import ShoeCoup
 
 #: The phases a page is drawn at (the poll's ETag names it: a change of phase redraws the felt's form).
