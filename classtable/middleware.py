@@ -4,7 +4,10 @@ Every page of a class table polls ``/class-table/<pk>/poll`` each second, so six
 requests a second that almost always find nothing new. This middleware sits before the session
 middleware (``config.settings.MIDDLEWARE``): for a GET of a poll that names a genuine ETag
 (``classtable.etag``: signed, bound to this browser's session cookie and language), it reads the table's
-version, one indexed query, and answers 304 when it is still the one the tag names. Nothing else runs:
+version, one indexed query, and answers 304 when it is still the one the tag names and the session has
+not ended. A session that goes idle changes no version (nobody writes), so the same query also reads the
+state and the last activity: an ended or idle one goes on to the view, which answers the page's refresh.
+Nothing else runs on a 304:
 no session is loaded, no user, no template. Anything else (no tag, a forged or stale one, another
 path) goes on to the view, which checks the log-in and the membership in full.
 """

@@ -12,12 +12,13 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
-from baccarat import Coup, Hand
+from baccarat import Coup, Hand, all_bets
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from table import coach
 from table.bets import bet_name, main_bet_keys
 from table.explain import HAND_NAMES, step_sentences
 from table.presenters import CardView, card_view, roads_view
+from table.presenters.felt import short_name
 from table.selectors import ShoeCoup
 
 #: The phases a page is drawn at (the poll's ETag names it: a change of phase redraws the felt's form).
@@ -39,6 +40,9 @@ class SpotCount:
     label: str
     learners: int
     chips: Decimal
+    #: The name the felt prints on the spot (``Lion Bonus · Banker``), short enough for the projector's
+    #: column; ``label`` is the whole name, for screen readers and the title.
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,8 @@ class Board:
         return list(self.table.seats.filter(left_at__isnull=True).select_related("user"))
 
     def spot_counts(self) -> list[SpotCount]:
-        """How many learners staked each main spot of this round, and how many chips (confirmed bets)."""
+        """How many learners staked each spot of this round, and how many chips (confirmed bets): the main
+        spots always, then each side bet that has chips on it, in registry order."""
         if self.round is None:
             return []
         rows = {
@@ -155,13 +160,17 @@ class Board:
             .values("kind")
             .annotate(learners=Count("play", distinct=True), chips=Sum("amount"))
         }
-        kinds = [*main_bet_keys(), *(kind for kind in rows if kind not in main_bet_keys())]
+        kinds = [
+            *main_bet_keys(),
+            *(spec.key for spec in all_bets() if spec.is_side_bet and spec.key in rows),
+        ]
         return [
             SpotCount(
                 kind,
                 bet_name(kind),
                 rows.get(kind, {}).get("learners", 0),
                 rows.get(kind, {}).get("chips") or Decimal(0),
+                short_name(kind, bet_name(kind)),
             )
             for kind in kinds
         ]

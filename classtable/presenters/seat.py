@@ -2,7 +2,7 @@
 
 ``SeatFelt`` has the attributes ``templates/table/partials/_spots.html`` reads from the practice table's
 ``TableView``, so the class table's betting spots are the practice table's own: a draft of chips, then
-Confirm.
+Confirm, with the side bets the class table's preset offers and the class shows behind the same disclosure.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassS
 from classtable.presenters.board import BETTING, Board
 from table import coach
 from table.amounts import chips_text
-from table.bets import bet_name, main_bet_keys
+from table.bets import bet_name, class_side_bets, is_registered, main_bet_keys
 from table.presenters import ChipView, SpotView, chip_view
-from table.presenters.felt import spot_view
+from table.presenters.felt import one_side_notes, side_terms, spot_view
 from table.presets import CHIPS, DEFAULT_CHIP, Preset
 
 PANEL_ID = "ct-panel"
@@ -40,14 +40,13 @@ class SeatFelt:
     can_reset: bool = False
     can_undo: bool = False
     can_repeat: bool = False
-    has_side_bets: bool = False
-    side_terms: list = field(default_factory=list)
-    one_side_notes: list = field(default_factory=list)
+    #: The side bets offered here (``table.bets.class_side_bets``: the preset's that the class shows).
+    side_bet_keys: tuple[str, ...] = ()
 
     @property
     def spots(self) -> list[SpotView]:
-        kinds = list(main_bet_keys())
-        kinds += [kind for kind in self.amounts if kind not in kinds]
+        kinds = [*main_bet_keys(), *self.side_bet_keys]
+        kinds += [kind for kind in self.amounts if kind not in kinds and is_registered(kind)]
         labels = {kind: bet_name(kind) for kind in kinds}
         entered = self.entered or {}
         chip = chips_text(self.chip)
@@ -55,6 +54,21 @@ class SeatFelt:
             spot_view(kind, self.table, labels, self.amounts.get(kind), entered.get(kind), chip)
             for kind in kinds
         ]
+
+    @property
+    def side_terms(self) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+        """The side bets' terms once per family, printed beside their spots (``felt.side_terms``)."""
+        return side_terms(self.spots)
+
+    @property
+    def one_side_notes(self) -> list[str]:
+        """A sentence for each offered family that goes on one hand at a time (``felt.one_side_notes``)."""
+        return one_side_notes(self.side_bet_keys)
+
+    @property
+    def has_side_bets(self) -> bool:
+        """Side-bet spots are on the felt (the layout makes room for them)."""
+        return bool(self.side_bet_keys)
 
     @property
     def rack(self) -> list[ChipView]:
@@ -127,8 +141,9 @@ class SeatView:
             amounts = {kind: Decimal(str(amount)) for kind, amount in (draft or {}).items()}
         else:
             amounts = {bet.kind: bet.amount for bet in self.bets}
+        preset = self.board.table.table
         return SeatFelt(
-            table=self.board.table.table,
+            table=preset,
             urls={
                 "draft": reverse("classtable:draft", args=[table_id]),
                 "confirm": reverse("classtable:confirm", args=[table_id]),
@@ -138,6 +153,7 @@ class SeatView:
             amounts=amounts,
             chip=self.chip,
             entered=self.entered,
+            side_bet_keys=class_side_bets(self.board.table.classroom, preset),
         )
 
     @property

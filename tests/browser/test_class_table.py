@@ -3,8 +3,10 @@ context of their own, through two rounds with bets and the class's draw calls, i
 
 The instructor deals from the control page at 1280 x 800 and shows the projector view beside it; the
 learners play on phones (375 x 812). Every page is checked with axe (no serious or critical violation)
-and photographed (``test-artifacts/class-table-*.png``). In English, the third learner's browser runs
-no JavaScript: a plain page, plain form posts and the Refresh link are enough to play a round.
+and photographed (``test-artifacts/class-table-*.png``). The first learner also puts a Lion Bonus on
+Banker behind the felt's side-bets disclosure, and the projector counts it. In English, the third
+learner's browser runs no JavaScript: a plain page, plain form posts and the Refresh link are enough to
+play a round.
 """
 
 from __future__ import annotations
@@ -49,13 +51,26 @@ class Learner:
             self.page.wait_for_timeout(250)
             self.refresh()
 
-    def bet(self) -> None:
+    def bet(self, side: str | None = None) -> None:
+        self.stake(side)
+        self.confirm()
+
+    def stake(self, side: str | None = None) -> None:
+        """20 chips on the learner's spot; with ``side``, 10 more on that side bet, behind the felt's
+        side-bets disclosure (as at the practice table). Drafted only: nothing is confirmed yet."""
         spot = SPOTS[self.index]
         self.wait_for(f"#ct-panel-add-{spot}")
         self.page.locator(f"#ct-panel-add-{spot}").click()
         expect(self.page.locator(f"#ct-panel-stake-{spot}")).to_have_value("10")
         self.page.locator(f"#ct-panel-add-{spot}").click()
         expect(self.page.locator(f"#ct-panel-stake-{spot}")).to_have_value("20")
+        if side is not None:
+            self.page.locator("#ct-panel-side-bets > summary").click()
+            self.page.locator(f"#ct-panel-add-{side}").click()
+            expect(self.page.locator(f"#ct-panel-stake-{side}")).to_have_value("10")
+            expect(self.page.locator("#ct-panel-side-bets")).to_have_attribute("open", "")
+
+    def confirm(self) -> None:
         self.page.locator("#ct-panel-confirm").click()
         expect(self.page.locator("#ct-panel-confirm")).to_have_count(0)
 
@@ -136,9 +151,16 @@ def test_an_instructor_and_three_learners_play_two_rounds(
 
     for number in (1, 2):
         for learner in learners:
-            learner.bet()
-        # The projector counts the bets as they come (every learner confirmed 20 chips).
+            if number == 1 and learner.index == 0:  # the first learner adds a Lion Bonus on Banker
+                learner.stake("lion_banker")
+                _check(learner.page, f"class-table-{language}-learner-side-bets-375", failures, artifacts)
+                learner.confirm()
+            else:
+                learner.bet()
+        # The projector counts the bets as they come (every learner confirmed 20 chips), side bets too.
         expect(projector.locator(".ct-spots tbody")).to_contain_text("40")
+        if number == 1:
+            expect(projector.locator(".ct-spots .spot-row-lion_banker")).to_contain_text("10")
         teacher.locator("#ct-bets-close").click()
         for learner in learners:
             learner.wait_for("#ct-spots .layout.placed")
@@ -159,7 +181,8 @@ def test_an_instructor_and_three_learners_play_two_rounds(
             expect(teacher.locator("#ct-bets-close")).to_be_visible()
 
     assert ClassRound.objects.filter(table_id=pk, state=ClassRound.State.SETTLED).count() == 2
-    assert ClassBet.objects.filter(play__round__table_id=pk).count() == 6
+    assert ClassBet.objects.filter(play__round__table_id=pk).count() == 7
+    assert ClassBet.objects.filter(play__round__table_id=pk, kind="lion_banker").count() == 1
     assert ClassCall.objects.filter(round__table_id=pk).count() >= 3  # every learner called each decision
     # Phones: nothing wider than the screen.
     for learner in learners:
