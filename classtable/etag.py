@@ -63,7 +63,8 @@ class PollTag:
 
     @property
     def payload(self) -> str:
-        return f"{self.table}.{self.version}.{self.round}.{self.phase}.{self.activity}.{self.user}.{self.language}"
+        head = f"{self.table}.{self.version}.{self.round}.{self.phase}"
+        return f"{head}.{self.activity}.{self.user}.{self.language}"
 
 
 def _browser(request: HttpRequest) -> str:
