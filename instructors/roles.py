@@ -32,6 +32,9 @@ PERMISSIONS = [
     ("classtable", "classtable", ["view"]),
     ("classtable", "classplay", ["view"]),
     ("classtable", "classcall", ["view"]),
+    ("auditions", "audition", ["view", "add", "change", "delete"]),
+    ("auditions", "auditionattempt", ["view"]),
+    ("auditions", "auditionquestion", ["view"]),
 ]
 
 

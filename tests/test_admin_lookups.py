@@ -34,6 +34,7 @@ from ops.management.commands import seed_demo
 from progress.models import Assignment
 from table.bets import stake_on
 from table.models import Seat
+from tests.auditions.support import signed_audition
 from tests.factories import AssignmentFactory, UserFactory, arrange_class_shoe
 
 User = get_user_model()
@@ -63,6 +64,7 @@ def seeded(django_db_setup, django_db_blocker):
                 kind=Assignment.Kind.DRILL_MASTERY,
                 due_at=timezone.now() + timedelta(days=7),
             )
+            signed_audition(Classroom.objects.get(name=demo.DEMO_CLASS))
             # A real failed log-in (axes keeps its form data) and a real successful one.
             Client().post(reverse("login"), {"username": "demo-learner-2", "password": WRONG_PASSWORD})
             Client().post(
@@ -267,6 +269,8 @@ TEACHER_SEES = {
     "accounts_learner",
     "accounts_membership",
     "accounts_resetlink",
+    "auditions_audition",
+    "auditions_auditionattempt",
     "classtable_classcall",
     "classtable_classplay",
     "classtable_classtable",

@@ -27,7 +27,10 @@ from django.db.models import DateTimeField, F, Func, IntegerField, OuterRef, Q, 
 from django.utils import timezone
 
 from accounts.models import Classroom, Membership
+from auditions.selectors import AuditionRecord, audition_records
 from classtable.models import ClassCall, ClassPlay
+from instructors.report.auditions import summary_line as audition_summary
+from instructors.report.auditions import with_audition_column
 from instructors.report.columns import (
     ASSIGNMENT_RANK,
     Cell,
@@ -260,7 +263,8 @@ def class_progress(classroom: Classroom, order: str = "", *, now: datetime | Non
     lessons = list(Lesson.objects.all())
     assignments = class_assignments(classroom)
     rows = learner_rows(classroom, lessons, assignments, now)
-    columns = columns_for(lessons, assignments)
+    auditions = audition_records(classroom, [row.user_id for row in rows], now)
+    columns = with_audition_column(columns_for(lessons, assignments), auditions)
     rows, applied = sort_rows(rows, order, columns)
     return ClassProgress(
         classroom=classroom,
@@ -307,11 +311,14 @@ class LearnerProgress:
     heat: HeatMap
     chart: BalanceChart | None
     restarts: list[Restart]
+    #: The learner's dealer-audition attempts in the class (``instructors.report.auditions``).
+    auditions: AuditionRecord | None = None
 
     @property
     def summary(self) -> list[tuple[str, str]]:
         """The class page's summary columns for this learner, as (heading, text)."""
-        return [(column.label, column.text(self.row)) for column in summary_columns()]
+        summary = [(column.label, column.text(self.row)) for column in summary_columns()]
+        return [*summary, audition_summary(self.row, self.auditions)]
 
 
 def learner_progress(
@@ -346,4 +353,5 @@ def learner_progress(
         heat=learner_heat_map(row.user_id),
         chart=balance_chart(seat) if seat is not None else None,
         restarts=restarts,
+        auditions=audition_records(classroom, [user_id], now)[user_id],
     )

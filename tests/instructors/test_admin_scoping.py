@@ -283,6 +283,13 @@ def test_the_instructors_group_has_exactly_the_permissions_it_needs(world):
         "add_assignment",
         "change_assignment",
         "delete_assignment",
+        # The dealer audition: set up for a class, and its attempts read (signed off by an action).
+        "view_audition",
+        "add_audition",
+        "change_audition",
+        "delete_audition",
+        "view_auditionattempt",
+        "view_auditionquestion",
     }
 
 

@@ -140,7 +140,10 @@ def test_the_learners_page_summarises_the_learner_with_the_summary_columns(staff
     row = next(row for row in class_progress(seeded).rows if row.username == "ada")
 
     expected = [(column.label, column.text(row)) for column in summary_columns()]
-    assert learner.summary == expected
+    assert learner.summary == [
+        *expected,
+        ("Dealer audition", "—"),
+    ]  # then the audition's, as on the class page
     assert [label for label, _text in expected][-5:] == [
         "Payout-drill mastery",
         "Class-table rounds",
