@@ -28,6 +28,9 @@ NO_SUCH_SEAT = _("There is no such square in the commission box.")
 AMOUNT_UNREADABLE = _("Write the amount as a number like 47.50, or build it from chips.")
 ROUND_OVER = _("This round is finished: deal the next one.")
 SESSION_OVER = _("This session's rounds are all played.")
+SESSION_CLOSED = _("This dealer table is closed: open a new one to deal again.")
+#: A posted table name is named back in a refusal at most this long.
+PRESET_SHOWN = 30
 
 
 class DealerError(AppError):

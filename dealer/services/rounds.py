@@ -111,7 +111,7 @@ def action_of(data: Mapping[str, str]) -> Action:
             raise errors.DealerError(errors.NO_SUCH_OPTION) from None
     if do in ("take", "pay"):
         seat, _, bet = str(data.get("bet", "")).partition("-")
-        if not seat.isdigit() or not bet:
+        if not (seat.isascii() and seat.isdigit()) or not bet:  # "²".isdigit(), but int() refuses it
             raise errors.DealerError(errors.NO_SUCH_BET)
         if do == "take":
             return Take(int(seat), bet)
@@ -136,7 +136,8 @@ def phase_of(expected: Action | None) -> str:
 def round_act(*, user, round_id: int, step: int, data: Mapping[str, str]) -> DealerRound:
     """Check one action (``data``: ``do`` and its fields) at ``step`` with the engine; return the round.
 
-    :raises DealerError: 404 for a round not the learner's, 409 for a finished round or an old step,
+    :raises DealerError: 404 for a round not the learner's, 409 for a finished round, a closed session
+        or an old step,
         400 for a form that cannot be read.
     """
     learner_lock(user)
@@ -145,6 +146,8 @@ def round_act(*, user, round_id: int, step: int, data: Mapping[str, str]) -> Dea
     round.session = session
     if round.phase == DealerRound.Phase.DONE:
         raise errors.WrongState(errors.ROUND_OVER)
+    if session.closed_at is not None:  # a closed session's round is left unfinished and never counted
+        raise errors.WrongState(errors.SESSION_CLOSED)
     if step != round.step:
         raise errors.WrongState(errors.STALE_STEP)
     action = action_of(data)
@@ -265,11 +268,11 @@ def round_deal_next(*, user, session_id: int) -> DealerRound:
     session = DealerSession.objects.select_for_update().filter(pk=session_id, user=user).first()
     if session is None:
         raise errors.NotFound(errors.SESSION_NOT_FOUND)
+    if session.closed_at is not None:
+        raise errors.WrongState(errors.SESSION_CLOSED)
     open_round = session.dealer_rounds.exclude(phase=DealerRound.Phase.DONE).first()
     if open_round is not None:
         return open_round
-    if session.closed_at is not None or (
-        session.rounds is not None and session.dealer_rounds.count() >= session.rounds
-    ):
+    if session.rounds is not None and session.dealer_rounds.count() >= session.rounds:
         raise errors.WrongState(errors.SESSION_OVER)
     return round_next(session)

@@ -59,7 +59,7 @@ def session_open(
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
         raise errors.DealerError(errors.SEATS_RANGE)
     if preset not in PRESETS:
-        raise errors.DealerError(errors.UNKNOWN_PRESET.format(preset=preset))
+        raise errors.DealerError(errors.UNKNOWN_PRESET.format(preset=preset[: errors.PRESET_SHOWN]))
     classroom = learner_class(user)
     if purpose == DealerSession.Purpose.PRACTICE and preset not in allowed_presets(
         classroom.presets if classroom is not None else []
