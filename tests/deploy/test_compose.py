@@ -208,15 +208,16 @@ def play_a_class_table_round(stack: Stack) -> None:
     for learner, stake in zip(learners, stakes, strict=True):
         learner.open()
         learner.bet(1, stake)
-    # The others' bets changed the table: the first poll draws it anew (compressed by Caddy), and the
-    # next one, with the ETag that answer carried, finds nothing new.
+    # "No more bets" (an instructor's action; the others' bets change only the instructor's views) changed
+    # every learner's page: the first poll draws it anew (compressed by Caddy), and the next one, with the
+    # ETag that answer carried, finds nothing new.
+    teacher.close_bets(1)
     first = learners[0]
     path = class_benchmark.poll_path(table)
     changed = first.polls.request("GET", path, headers={"If-None-Match": first.etag or ""})
     assert changed.status == 200, changed.status
     unchanged = first.polls.request("GET", path, headers={"If-None-Match": changed.headers["etag"]})
     assert unchanged.status == 304, (changed.headers, unchanged.status, unchanged.headers)
-    teacher.close_bets(1)
     deals = teacher.deal_round(1, every=0)
     assert deals[-1].settled and 4 <= len(deals) <= 6
     for learner in learners:
