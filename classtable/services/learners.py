@@ -89,16 +89,18 @@ def _betting_play(table: ClassTable, class_seat: ClassSeat, round_number: int) -
 @write_service
 def bets_draft(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) -> ClassPlay:
     """Save the learner's draft for the round (the stakes on screen). No chip moves, and no page but the
-    learner's own shows a draft: no version changes.
+    learner's own shows a draft: no version changes, and the table's row is not locked (sixty drafts do
+    not wait for each other). A draft that races "No more bets" may land on the closed round: it stays a
+    draft, dropped when the coup settles; one that races the learner's own confirm changes nothing.
 
     :raises errors.WrongState: bets closed, or already confirmed. :raises errors.InvalidInput: a limit.
     """
-    table = lock_table(table_id)
+    table = lock_table(table_id, lock=False)
     class_seat = _present_seat(table, user)
     play = _betting_play(table, class_seat, round_number)
     check_bets(table, class_seat.seat.balance, bets, draft=True)
     play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
-    play.save(update_fields=["draft"])
+    ClassPlay.objects.filter(pk=play.pk, state=ClassPlay.State.DRAFT).update(draft=play.draft)
     return play
 
 
