@@ -2,8 +2,9 @@
 
 Design overview:
 
-- ``Agent`` is one browser: a keep-alive ``http.client`` connection with its cookies and CSRF header,
-  sending what htmx sends (``HX-Request``, forms url-encoded, the poll's ``If-None-Match``).
+- Each browser is the benches' one HTTP client, ``table.bench_client.Browser``: a keep-alive
+  connection with its cookies and CSRF header, sending what htmx sends (``HX-Request``, forms
+  url-encoded, here the poll's ``If-None-Match``).
 - Learners (``learners_process``) run in spawned generator processes, many threads each, so the
   bench's own GIL does not queue them. Each learner polls ``/class-table/<pk>/poll`` every
   ``interval`` seconds at a fixed cadence (htmx's ``every 1s`` re-arms when it fires, not when the
@@ -21,20 +22,18 @@ Design overview:
 
 from __future__ import annotations
 
-import gzip
 import http.client
 import random
 import re
 import threading
 import time
-import urllib.parse
 from dataclasses import dataclass, field
 
+from table.bench_client import Answer, Browser
 from table.benchmark import percentile
 
 #: What a class table's poll's ETag names first (``classtable.etag``): table, version, round, phase.
 TAG_FIELDS = re.compile(r'"(\d+)\.(\d+)\.(\d+)\.([a-z0-9_]+)\.')
-CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
 CARD_NAME = re.compile(r'<svg class="card[^"]*"[^>]*aria-label="([^"]+)"')
 DATA_ETAG = re.compile(rb'id="ct-poll"[^>]*?data-etag="([^"]+)"|data-etag="([^"]+)"[^>]*?id="ct-poll"')
 
@@ -51,97 +50,6 @@ def tag_fields(etag: str | None) -> tuple[int, int, str] | None:
     """The version, round number and phase an ETag of a class table's poll names (``None``: no tag)."""
     match = TAG_FIELDS.search(etag or "")
     return (int(match.group(2)), int(match.group(3)), match.group(4)) if match else None
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-    seconds: float
-    #: ``time.monotonic()`` when the whole answer had arrived.
-    at: float
-
-
-class Agent:
-    """One browser: a keep-alive connection, its cookies and the CSRF header htmx sends."""
-
-    def __init__(self, port: int, session: str, host: str = "127.0.0.1", *, gzip: bool = False) -> None:
-        self.port, self.host, self.gzip = port, host, gzip
-        self.cookies = {"sessionid": session} if session else {}
-        self.csrf = ""
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.reused = False
-
-    def request(
-        self,
-        method: str,
-        path: str,
-        data: dict[str, str] | None = None,
-        *,
-        htmx: bool = True,
-        headers: dict[str, str] | None = None,
-    ) -> Answer:
-        sent = {
-            "Host": self.host if self.port in (80, 443) else f"{self.host}:{self.port}",
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-            "Accept-Language": "en",
-            **(headers or {}),
-        }
-        if htmx:
-            sent["HX-Request"] = "true"
-        if self.gzip:  # as browsers ask (a proxy in front may compress, and mark the ETag)
-            sent["Accept-Encoding"] = "gzip"
-        body = None
-        if data is not None:
-            body = urllib.parse.urlencode(data)
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-            sent["X-CSRFToken"] = self.csrf
-        started = time.perf_counter()
-        try:
-            try:
-                self.conn.request(method, path, body=body, headers=sent)
-                response = self.conn.getresponse()
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                if not self.reused:
-                    raise
-                # The server closed the kept-alive connection as the request went out: send it again
-                # on a new one, as browsers do.
-                self.conn.close()
-                started = time.perf_counter()
-                self.conn.request(method, path, body=body, headers=sent)
-                response = self.conn.getresponse()
-            content = response.read()
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            self.reused = False
-            raise
-        at = time.monotonic()
-        self.reused = not response.will_close
-        received = {}
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-            received[header.lower()] = value
-        if received.get("content-encoding") == "gzip":
-            content = gzip.decompress(content)
-        return Answer(response.status, received, content, time.perf_counter() - started, at)
-
-    def open_page(self, path: str) -> Answer:
-        """The whole page, as a browser first loads it: its CSRF token, and the poll's first ETag."""
-        answer = self.request("GET", path, htmx=False)
-        if answer.status != 200:
-            raise RuntimeError(f"GET {path} answered {answer.status}")
-        token = CSRF.search(answer.body)
-        if token is None:
-            raise RuntimeError(f"GET {path}: no CSRF token in the page")
-        self.csrf = token.group(1).decode()
-        return answer
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 def page_etag(body: bytes) -> str | None:
@@ -186,7 +94,7 @@ class Bet:
 
 def learner_loop(
     name: str,
-    agent: Agent,
+    agent: Browser,
     table: int,
     bet: Bet,
     stop: threading.Event,
@@ -235,7 +143,7 @@ def learner_loop(
         etag, at = answer.headers.get("etag", etag), answer.at
 
 
-def poll_once(agent: Agent, table: int, etag: str | None, tally: LearnerTally) -> Answer | None:
+def poll_once(agent: Browser, table: int, etag: str | None, tally: LearnerTally) -> Answer | None:
     """One poll with the ETag the page holds: the answer when something changed, else ``None``."""
     try:
         answer = agent.request("GET", poll_path(table), headers={"If-None-Match": etag} if etag else {})
@@ -255,7 +163,7 @@ def poll_once(agent: Agent, table: int, etag: str | None, tally: LearnerTally) -
 
 
 def place_bet(
-    agent: Agent, bet: Bet, round_number: int, rng: random.Random, tally: LearnerTally
+    agent: Browser, bet: Bet, round_number: int, rng: random.Random, tally: LearnerTally
 ) -> str | None:
     """The stake on the felt, then confirmed; the ETag the last answer carries (the page follows it)."""
     etag = None
@@ -286,7 +194,7 @@ def learners_process(
     for index, (name, session) in enumerate(sorted(sessions.items())):
         thread = threading.Thread(
             target=learner_loop,
-            args=(name, Agent(port, session), table, bet, local_stop, tally, interval, seed + index, think),
+            args=(name, Browser(port, session), table, bet, local_stop, tally, interval, seed + index, think),
             daemon=True,
         )
         thread.start()
@@ -312,7 +220,7 @@ class Learner:
     """A learner played step by step (the tests): bets through one browser, polls through another (the
     same session, perhaps another server), and waits for a version of the table to show."""
 
-    def __init__(self, table: int, bets: Agent, polls: Agent | None = None) -> None:
+    def __init__(self, table: int, bets: Browser, polls: Browser | None = None) -> None:
         self.table, self.bets, self.polls = table, bets, polls or bets
         self.etag: str | None = None
         self.shown = ""
@@ -374,7 +282,7 @@ class Instructor:
     by default it is read from the answer's ``X-Class-Table-ETag`` (the tag the page follows).
     """
 
-    def __init__(self, agent: Agent, table: int, state=None) -> None:
+    def __init__(self, agent: Browser, table: int, state=None) -> None:
         self.agent, self.table = agent, table
         self.state = state or self._state_from_answer
         self.errors: list[str] = []

@@ -32,8 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Classroom
-from table.bets import bet_choices
-from table.models import Seat
+from table.models import AbstractBet, Seat
 from table.presets import PRESETS, preset_choices
 
 
@@ -245,19 +244,8 @@ class ClassPlay(models.Model):
         return f"class-play:{self.pk}"
 
 
-class ClassBet(models.Model):
-    class Result(models.TextChoices):
-        WON = "won", _("Won")
-        LOST = "lost", _("Lost")
-        PUSH = "push", _("Returned")
-
+class ClassBet(AbstractBet):
     play = models.ForeignKey(ClassPlay, on_delete=models.CASCADE, related_name="bets", verbose_name=_("play"))
-    kind = models.CharField(_("kind"), max_length=12, choices=bet_choices)
-    amount = _amount(_("amount"))
-    result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True)
-    stake_returned = _amount(_("stake returned"), default=Decimal("0.00"))
-    winnings = _amount(_("winnings"), default=Decimal("0.00"))
-    commission = _amount(_("commission"), default=Decimal("0.00"))
 
     class Meta:
         verbose_name = _("class bet")
@@ -267,13 +255,6 @@ class ClassBet(models.Model):
             models.UniqueConstraint(fields=["play", "kind"], name="one_class_bet_per_kind"),
             models.CheckConstraint(condition=Q(amount__gt=0), name="class_bet_amount_positive"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.amount}"
-
-    @property
-    def returned_total(self) -> Decimal:
-        return self.stake_returned + self.winnings - self.commission
 
 
 class ClassCall(models.Model):

@@ -51,6 +51,7 @@ from classtable.models import ClassPlay, ClassRound, ClassTable
 from classtable.services import class_table_open, seat_join
 from instructors.roles import INSTRUCTORS
 from table import benchmark, services
+from table.bench_client import Browser
 from table.benchmark import sql_statements
 from table.models import Seat
 
@@ -228,7 +229,7 @@ def play(port: int, table_id: int, instructor, sessions: dict[str, str], options
         worker.start()
         workers.append(worker)
     teacher = class_benchmark.Instructor(
-        class_benchmark.Agent(port, session_for(instructor)),
+        Browser(port, session_for(instructor)),
         table_id,
         state=lambda answer: table_state(table_id),
     )

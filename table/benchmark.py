@@ -48,10 +48,11 @@ from pathlib import Path
 
 import psycopg
 
+from table.bench_client import Browser
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 ROUND = re.compile(rb'name="round" value="(\d+)"')
 CARD = re.compile(rb'name="card" value="(\d+)"')
-CSRF = re.compile(rb'"X-CSRFToken": "([^"]+)"')
 #: The result section: the coup is settled.
 SETTLED = b'<section class="result'
 
@@ -103,69 +104,21 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
-class Browser:
-    """One learner's HTTP client: keep-alive connection, cookies and CSRF header, as htmx sends them."""
+class TableBrowser(Browser):
+    """One learner's browser at the practice table: the client, and the round its page shows next."""
 
-    def __init__(self, port: int, session_cookie: str) -> None:
-        self.port = port
-        self.cookies = {"sessionid": session_cookie} if session_cookie else {}
-        self.csrf = ""
+    def __init__(self, port: int, session: str) -> None:
+        super().__init__(port, session)
         self.next_round = 1
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.reused = False  # whether the connection is kept alive from an earlier request
-
-    def request(
-        self, method: str, path: str, data: dict[str, str] | None = None, *, htmx: bool = True
-    ) -> tuple[int, bytes, float]:
-        headers = {
-            "Host": f"127.0.0.1:{self.port}",
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-        }
-        if htmx:
-            headers["HX-Request"] = "true"
-        body = None
-        if data is not None:
-            body = "&".join(f"{k}={v}" for k, v in data.items())
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.csrf
-        started = time.perf_counter()
-        try:
-            try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                if not self.reused:
-                    raise
-                # The server closed the kept-alive connection as the request went out (gunicorn
-                # closes idle ones after its keep-alive): send it again on a new one, as browsers do.
-                self.conn.close()
-                started = time.perf_counter()
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-            content = response.read()
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            self.reused = False
-            raise
-        self.reused = not response.will_close
-        elapsed = time.perf_counter() - started
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-        return response.status, content, elapsed
 
     def start(self) -> None:
         """Open the table, as the browser does: the CSRF token and the next round's number."""
-        status, content, _ = self.request("GET", "/table/", htmx=False)  # the whole page
-        if status != 200:
-            raise RuntimeError(f"GET /table/ answered {status}")
-        self.csrf = CSRF.search(content).group(1).decode()
-        self.next_round = int(ROUND.search(content).group(1))
+        self.next_round = int(ROUND.search(self.open_page("/table/").body).group(1))
 
 
-def play_rounds(browsers: list[Browser], tally: Tally, stop: float, pinger: Browser | None = None) -> None:
+def play_rounds(
+    browsers: list[TableBrowser], tally: Tally, stop: float, pinger: Browser | None = None
+) -> None:
     """One simulated learner at a time per thread: whole rounds, taking the thread's learners in turn.
 
     With a ``pinger`` (light load: one learner), each card that does not end the coup is followed by
@@ -183,34 +136,32 @@ def play_rounds(browsers: list[Browser], tally: Tally, stop: float, pinger: Brow
             tally.errors.append(f"{type(error).__name__}: {error}")
 
 
-def play_round(browser: Browser, tally: Tally, pinger: Browser | None = None) -> None:
+def play_round(browser: TableBrowser, tally: Tally, pinger: Browser | None = None) -> None:
     """Confirm a bet, then one deal request per card until the coup is settled."""
     number = browser.next_round
-    status, content, elapsed = browser.request(
-        "POST", "/table/round/confirm/", {"round": str(number), "stake_player": "5"}
-    )
-    if status != 200:
-        tally.errors.append(f"confirm answered {status}")
+    answer = browser.request("POST", "/table/round/confirm/", {"round": str(number), "stake_player": "5"})
+    if answer.status != 200:
+        tally.errors.append(f"confirm answered {answer.status}")
         browser.csrf = ""  # start again from the page
         return
-    tally.confirm.append(elapsed)
+    tally.confirm.append(answer.seconds)
     for _ in range(6):
-        card = CARD.search(content)
+        card = CARD.search(answer.body)
         if card is None:
             tally.errors.append("no deal form")
             return
-        status, content, elapsed = browser.request(
+        answer = browser.request(
             "POST", "/table/round/deal/", {"round": str(number), "card": card.group(1).decode()}
         )
-        if status != 200:
-            tally.errors.append(f"deal answered {status}")
+        if answer.status != 200:
+            tally.errors.append(f"deal answered {answer.status}")
             return
-        if SETTLED in content:
-            tally.settle.append(elapsed)
+        if SETTLED in answer.body:
+            tally.settle.append(answer.seconds)
             tally.rounds.append(number)
             browser.next_round = number + 1
             return
-        tally.deal.append(elapsed)
+        tally.deal.append(answer.seconds)
         if pinger is not None:
             ping(pinger, tally)
     tally.errors.append("a coup took more than six cards")
@@ -221,12 +172,14 @@ def _load_process(port: int, cookies: list[str], threads: int, seconds: float, t
     tally = Tally()
     stop = time.perf_counter() + seconds
     if task == "light":  # one learner: each card, then that learner's /ping
-        learner = Browser(port, cookies[0])
+        learner = TableBrowser(port, cookies[0])
         workers = [
             threading.Thread(target=play_rounds, args=([learner], tally, stop, Browser(port, cookies[0])))
         ]
     elif task == "deal":
-        groups = [[Browser(port, cookie) for cookie in cookies[index::threads]] for index in range(threads)]
+        groups = [
+            [TableBrowser(port, cookie) for cookie in cookies[index::threads]] for index in range(threads)
+        ]
         workers = [
             threading.Thread(target=play_rounds, args=(group, tally, stop)) for group in groups if group
         ]
@@ -294,11 +247,11 @@ def baseline(browser: Browser, tally: Tally, stop: float) -> None:
 
 
 def ping(browser: Browser, tally: Tally) -> None:
-    status, _, elapsed = browser.request("GET", "/ping", htmx=False)
-    if status == 200:
-        tally.baseline.append(elapsed)
+    answer = browser.request("GET", "/ping", htmx=False)
+    if answer.status == 200:
+        tally.baseline.append(answer.seconds)
     else:
-        tally.errors.append(f"ping {status}")
+        tally.errors.append(f"ping {answer.status}")
 
 
 @dataclass

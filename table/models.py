@@ -194,13 +194,15 @@ class Round(BaseModel):
         self.natural = outcome.natural
 
 
-class RoundBet(BaseModel):
+class AbstractBet(models.Model):
+    """One stake on one spot and how it settled: the fields of a practice round's bet and of a class
+    play's (``classtable.models.ClassBet``)."""
+
     class Result(models.TextChoices):
         WON = "won", _("Won")
         LOST = "lost", _("Lost")
         PUSH = "push", _("Returned")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets", verbose_name=_("round"))
     #: Every kind in the engine's bet registry (``table.bets``): a new kind needs no migration.
     kind = models.CharField(_("kind"), max_length=12, choices=bet_choices)
     amount = _amount(_("amount"))
@@ -210,13 +212,7 @@ class RoundBet(BaseModel):
     commission = _amount(_("commission"), default=Decimal("0.00"))
 
     class Meta:
-        verbose_name = _("round bet")
-        verbose_name_plural = _("round bets")
-        ordering = ["id"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "kind"], name="one_bet_per_kind_per_round"),
-            models.CheckConstraint(condition=Q(amount__gt=0), name="bet_amount_positive"),
-        ]
+        abstract = True
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}"
@@ -224,6 +220,19 @@ class RoundBet(BaseModel):
     @property
     def returned_total(self) -> Decimal:
         return self.stake_returned + self.winnings - self.commission
+
+
+class RoundBet(BaseModel, AbstractBet):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets", verbose_name=_("round"))
+
+    class Meta:
+        verbose_name = _("round bet")
+        verbose_name_plural = _("round bets")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "kind"], name="one_bet_per_kind_per_round"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="bet_amount_positive"),
+        ]
 
 
 APPEND_ONLY = "Ledger entries are append-only: they are never changed or deleted."

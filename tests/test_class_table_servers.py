@@ -21,6 +21,7 @@ from django.conf import settings
 
 from classtable import benchmark as class_benchmark
 from table import benchmark
+from table.bench_client import Browser
 
 pytestmark = [pytest.mark.postgres]
 
@@ -111,12 +112,12 @@ def test_one_class_table_served_by_two_gunicorn_processes_at_once(fresh_postgres
         learners = {
             name: class_benchmark.Learner(
                 table,
-                class_benchmark.Agent(ports[index % 2][0], sessions[name]),
-                class_benchmark.Agent(ports[index % 2][1], sessions[name]),
+                Browser(ports[index % 2][0], sessions[name]),
+                Browser(ports[index % 2][1], sessions[name]),
             )
             for index, name in enumerate(sorted(STAKES))
         }
-        teacher = class_benchmark.Instructor(class_benchmark.Agent(a.port, sessions["teacher"]), table)
+        teacher = class_benchmark.Instructor(Browser(a.port, sessions["teacher"]), table)
         teacher.open()
         for learner in learners.values():
             learner.open()

@@ -1,4 +1,5 @@
-"""Every write of the class table (issue 29). Reads are in ``classtable.selectors``.
+"""Every write of the class table (issue 29). Reads are in ``classtable.presenters`` (the pages) and
+``classtable.selectors``.
 
 API for the views (all keyword-only; each is one transaction; refusals raise
 ``classtable.errors.ClassTableError`` subclasses, ``common.errors.AppError`` with ``.status`` and a

@@ -1,15 +1,20 @@
-"""The class calls the draws: each decision waits for the calls, closes, and counts in the records."""
+"""The class calls the draws: each decision waits for the calls, closes, and the projector shows who has
+not called yet and how the class called each closed one."""
 
+import re
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
-from classtable import errors, selectors, services
+from classtable import errors, services
 from classtable.models import ClassCall, ClassRound
+from classtable.presenters.board import board_view
 from progress.models import DrillCell
 from table import coach
 from table.services import ledger_problems
 from tests.classtable.helpers import balance, bets, current
+from tests.classtable.support import client_for
 from tests.factories import MembershipFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +34,22 @@ def call(user, table, question, answer):
     return services.draw_call(user=user, table_id=table.pk, round_number=1, question=question, answer=answer)
 
 
+def asked(table) -> str:
+    """The key of the draw decision the class is calling now."""
+    return board_view(table).question.key
+
+
+def projector(table) -> str:
+    return client_for(table.dealer).get(reverse("classtable:projector", args=[table.pk])).content.decode()
+
+
+def not_called(html: str) -> str | None:
+    """The projector's "Not called yet:" names; ``None`` when it says everyone has called."""
+    found = re.search(r'Not called yet: <span class="ct-waiting">(.*?)</span>', html)
+    assert (found is None) is ("Everyone has called." in html)
+    return found.group(1) if found else None
+
+
 def test_the_deal_waits_for_each_decision_and_the_coup_settles_when_the_last_closes(calling_table):
     table = calling_table
     a, b = table.learners
@@ -36,26 +57,34 @@ def test_the_deal_waits_for_each_decision_and_the_coup_settles_when_the_last_clo
     to_first_decision(table)
     # Player 6 and Banker 7: the coup is over on the table, but the class calls both draws first.
     assert current(table).state == ClassRound.State.DEALING
-    assert selectors.decision(table, current(table)).key == coach.PLAYER_DRAW
+    assert asked(table) == coach.PLAYER_DRAW
     with pytest.raises(errors.WrongState) as refused:
         deal(table, 4)
     assert refused.value.message == errors.DECISION_OPEN
+    assert not_called(projector(table)) == f"{a.username}, {b.username}"
     assert call(a, table, coach.PLAYER_DRAW, coach.STANDS).correct
+    assert not_called(projector(table)) == b.username
     assert not call(b, table, coach.PLAYER_DRAW, coach.DRAWS).correct
     again = call(b, table, coach.PLAYER_DRAW, coach.STANDS)  # a second call changes nothing
     assert not again.correct and ClassCall.objects.filter(user=b).count() == 1
-    projector = selectors.projector_view(table.pk)
-    split = projector.decisions[coach.PLAYER_DRAW]
-    assert (split.draws, split.stands, split.right, projector.not_called) == (1, 1, 1, [])
+    html = projector(table)
+    assert not_called(html) is None and "2 learners have called." in html
+    assert "Draws: " not in html  # the class's split is shown once the decision is closed
     late = MembershipFactory(classroom=table.classroom).user
     services.seat_join(user=late, table_id=table.pk)
     services.decision_close(user=table.dealer, table_id=table.pk, round_number=1, question=coach.PLAYER_DRAW)
     with pytest.raises(errors.WrongState) as refused:
         call(late, table, coach.PLAYER_DRAW, coach.STANDS)
     assert refused.value.message == errors.NO_DECISION
-    assert selectors.decision(table, current(table)).key == coach.BANKER_DRAW
+    assert asked(table) == coach.BANKER_DRAW
     call(a, table, coach.BANKER_DRAW, coach.STANDS)
-    assert selectors.projector_view(table.pk).not_called == [b.username, late.username]
+    html = projector(table)
+    # The late learner sat down after "No more bets": not asked to call this round's draws.
+    assert not_called(html) == b.username and "1 learner has called." in html
+    split = re.findall(r"Right call: (\w+)\.</p>\s*<p class=\"ct-split\">(.*?)</p>", html, re.S)
+    assert [(right, " ".join(text.split())) for right, text in split] == [
+        ("stands", "Draws: 1, stands: 1. 1 of 2 called it right.")
+    ]
     services.decision_close(user=table.dealer, table_id=table.pk, round_number=1, question=coach.BANKER_DRAW)
     round = current(table)
     assert round.state == ClassRound.State.SETTLED
@@ -66,9 +95,6 @@ def test_the_deal_waits_for_each_decision_and_the_coup_settles_when_the_last_clo
     # The Banker call counts in that cell of the learner's Banker-table record (Banker 7, Player stood).
     cell = DrillCell.objects.get(user=a)
     assert (cell.banker_total, cell.third, cell.attempts, cell.correct) == (7, "stood", 1, 1)
-    records = selectors.class_records([a.pk, b.pk])
-    assert (records[a.pk].rounds, records[a.pk].calls, records[a.pk].right) == (1, 2, 2)
-    assert (records[b.pk].rounds, records[b.pk].calls, records[b.pk].right) == (0, 1, 0)
     assert ledger_problems() == []
 
 

@@ -23,6 +23,7 @@ import pytest
 
 from classtable import benchmark as class_benchmark
 from table import benchmark
+from table.bench_client import Browser
 from tests.slowclients import Attack, probe
 
 BASE = Path(__file__).resolve().parents[2]
@@ -198,8 +199,8 @@ def play_a_class_table_round(stack: Stack) -> None:
     made = manage_in_web(stack, CLASS_SETUP)
     table, sessions = made["table"], made["sessions"]
 
-    def browser(name: str) -> class_benchmark.Agent:
-        return class_benchmark.Agent(stack.port, sessions[name], host="localhost", gzip=True)
+    def browser(name: str) -> Browser:
+        return Browser(stack.port, sessions[name], host="localhost", gzip=True)
 
     teacher = class_benchmark.Instructor(browser("teacher"), table)
     teacher.open()
@@ -264,9 +265,9 @@ def sign_up(stack: Stack, username: str) -> str:
 
 def play_rounds(stack: Stack, session: str, rounds: int) -> None:
     """Coach mode off, then whole rounds through the proxy, one request per card."""
-    browser = benchmark.Browser(stack.port, session)
+    browser = benchmark.TableBrowser(stack.port, session)
     browser.start()
-    status, _, _ = browser.request("POST", "/table/coach/", {"coach": "off"})
+    status = browser.request("POST", "/table/coach/", {"coach": "off"}).status
     assert status == 200, status
     tally = benchmark.Tally()
     for _ in range(rounds):

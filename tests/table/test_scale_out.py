@@ -79,18 +79,14 @@ def play(browsers, stakes):
     first = browsers[0]
     for browser in browsers:
         browser.start()
-    status, content, _ = first.request(
-        "POST", "/table/round/confirm/", {"round": str(first.next_round), **stakes}
-    )
-    assert status == 200, content
+    answer = first.request("POST", "/table/round/confirm/", {"round": str(first.next_round), **stakes})
+    assert answer.status == 200, answer.body
     number, turn = first.next_round, 0
-    while benchmark.SETTLED not in content:
+    while benchmark.SETTLED not in answer.body:
         browser = browsers[turn % len(browsers)]
-        card = benchmark.CARD.search(content).group(1).decode()
-        status, content, _ = browser.request(
-            "POST", "/table/round/deal/", {"round": str(number), "card": card}
-        )
-        assert status == 200, content
+        card = benchmark.CARD.search(answer.body).group(1).decode()
+        answer = browser.request("POST", "/table/round/deal/", {"round": str(number), "card": card})
+        assert answer.status == 200, answer.body
         turn += 1
     for browser in browsers:
         browser.next_round = number + 1
@@ -107,8 +103,8 @@ def test_a_round_dealt_alternately_by_two_servers_equals_one_dealt_by_one(fresh_
 
     with benchmark.Server(env) as one, benchmark.Server(env) as two:
         assert one.port != two.port
-        split = [benchmark.Browser(one.port, cookies["split"]), benchmark.Browser(two.port, cookies["split"])]
-        single = [benchmark.Browser(one.port, cookies["single"])]
+        split = [benchmark.TableBrowser(port, cookies["split"]) for port in (one.port, two.port)]
+        single = [benchmark.TableBrowser(one.port, cookies["single"])]
         for stakes in ({"stake_tie": "10", "stake_player": "5"}, {"stake_banker": "10"}):
             dealt_split = play(split, stakes)
             dealt_single = play(single, stakes)
