@@ -23,7 +23,6 @@ from common.errors import AppError
 from table.forms import chip_in_use, parse_bets, parse_chip, parse_index, parse_spot
 from table.presets import DEFAULT_CHIP
 
-
 #: The class table's columns a learner's action may have changed (``services.locking.touch``, a close).
 REFRESHED = ["state", "version", "activity_version", "last_activity", "closed_at"]
 

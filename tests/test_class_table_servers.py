@@ -147,7 +147,9 @@ def test_one_class_table_served_by_two_gunicorn_processes_at_once(fresh_postgres
     assert report["balances"] == BALANCES
 
 
-def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_lock(fresh_postgres, tmp_path):
+def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_lock(
+    fresh_postgres, tmp_path
+):
     url, name = fresh_postgres
     env = benchmark.server_env(url, benchmark.new_secret_key()) | {
         "STATIC_ROOT": str(tmp_path / "static"),
@@ -161,8 +163,8 @@ def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_
     with benchmark.Server(env, workers=1) as server:
         learner = class_benchmark.Learner(
             table,
-            class_benchmark.Agent(server.port, session),
-            class_benchmark.Agent(server.port, session),
+            Browser(server.port, session),
+            Browser(server.port, session),
         )
         learner.open()
         tag = learner.etag
@@ -171,14 +173,14 @@ def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_
             bet = threading.Thread(target=learner.bet, args=(1, STAKES["ana"]))
             bet.start()
             deadline = time.monotonic() + 30
-            while not holder.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'", [name]
-            ).fetchone()[0]:
+            waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
+            while not holder.execute(waiting, [name]).fetchone()[0]:
                 assert time.monotonic() < deadline, "the bet never waited for the table's lock"
                 time.sleep(0.05)
             # The worker's one main thread waits in the bet; the poll still has threads of its own.
             learner.polls.conn.timeout = 10
-            answer = learner.polls.request("GET", class_benchmark.poll_path(table), headers={"If-None-Match": tag})
+            poll = class_benchmark.poll_path(table)
+            answer = learner.polls.request("GET", poll, headers={"If-None-Match": tag})
             assert answer.status == 304
             assert answer.seconds < 5
             assert bet.is_alive()  # still waiting: the poll did not wait for it

@@ -14,7 +14,7 @@ from functools import cached_property
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat
+from classtable.models import ClassBet, ClassCall, ClassPlay, ClassSeat
 from classtable.presenters.board import BETTING, Board
 from table import coach
 from table.amounts import chips_text

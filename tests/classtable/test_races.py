@@ -122,7 +122,11 @@ def test_drafts_racing_no_more_bets_and_their_own_confirms_move_no_chip_and_leav
     table = ClassTableFactory(learners=40, cards="3 7 3 K")
     learners = table.learners
     drafts = [
-        (lambda user=user: services.bets_draft(user=user, table_id=table.pk, round_number=1, bets=bets(tie=5)))
+        (
+            lambda user=user: services.bets_draft(
+                user=user, table_id=table.pk, round_number=1, bets=bets(tie=5)
+            )
+        )
         for user in learners
     ]
     confirms = [
