@@ -8,6 +8,7 @@ Roles: the ``dealer`` (the instructor who opened it: sees and deals), an ``instr
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
@@ -24,18 +25,25 @@ LOG_IN = _("Log in to see your class table.")
 
 
 def table_and_role(user, pk: int) -> tuple[ClassTable, str]:
-    """The class table ``pk`` and the user's part at it.
+    """The class table ``pk`` and the user's part at it, in one query for a learner (every changed poll
+    asks).
 
     :raises errors.NotFound: no such table. :raises errors.NotAllowed: neither its instructor nor a member.
     """
-    table = ClassTable.objects.select_related("classroom").filter(pk=pk).first()
+    table = (
+        ClassTable.objects.select_related("classroom")
+        .defer("shoe_state")  # the services read the shoe under the table's row lock, never from here
+        .annotate(member=Exists(Membership.objects.filter(user=user.pk, classroom=OuterRef("classroom_id"))))
+        .filter(pk=pk)
+        .first()
+    )
     if table is None:
         raise errors.NotFound(errors.NO_SUCH_TABLE)
     if table.dealer_id == user.pk:
         return table, DEALER
     if teaches(user, table.classroom):
         return table, INSTRUCTOR
-    if Membership.objects.filter(user=user, classroom_id=table.classroom_id).exists():
+    if table.member:
         return table, LEARNER
     raise errors.NotAllowed(errors.NOT_A_MEMBER)
 

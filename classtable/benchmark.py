@@ -68,6 +68,8 @@ class LearnerTally:
     """What one generator process's learners measured (list.append is atomic across threads)."""
 
     unchanged: list[float] = field(default_factory=list)
+    #: The phase each unchanged poll's page was in (``betting``, ``dealing``, ``settled``), in order.
+    unchanged_phases: list[str] = field(default_factory=list)
     changed: list[float] = field(default_factory=list)
     bets: list[float] = field(default_factory=list)
     #: Per learner: (version, monotonic time) of each changed poll.
@@ -150,6 +152,8 @@ def poll_once(agent: Browser, table: int, etag: str | None, tally: LearnerTally)
         return None
     if answer.status == 304:
         tally.unchanged.append(answer.seconds)
+        fields = tag_fields(etag)
+        tally.unchanged_phases.append(fields[2].split("_", 1)[0] if fields else "")
         return None
     if answer.status != 200:
         tally.errors.append(f"poll answered {answer.status}")
@@ -202,6 +206,7 @@ def learners_process(
     results.put(
         {
             "unchanged": tally.unchanged,
+            "unchanged_phases": tally.unchanged_phases,
             "changed": tally.changed,
             "bets": tally.bets,
             "seen": tally.seen,

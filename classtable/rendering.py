@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from classtable.access import LEARNER
 from classtable.etag import PollTag, make_etag
 from classtable.models import ClassTable
-from classtable.presenters.board import Board, board_view
+from classtable.presenters.board import SETTLED, Board, board_view
 from classtable.presenters.seat import SeatView, seat_view
 from table.presets import DEFAULT_CHIP
 
@@ -78,10 +78,25 @@ def with_tag(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
+def _roads_through(round_number: int, stage: str) -> int:
+    """The last round the scoreboards of a page drawn at this round and stage show (they show settled
+    coups only)."""
+    return round_number if stage.split("_", 1)[0] == SETTLED else round_number - 1
+
+
+def _roads_changed(before: PollTag | None, board: Board, stage: str) -> bool:
+    """Whether the scoreboards changed since the page's tag: a coup settled, or a new shoe began."""
+    if before is None:
+        return True
+    if _roads_through(before.round, before.stage) != _roads_through(board.round_number, stage):
+        return True
+    return before.round != board.round_number and board.round is not None and board.round.new_shoe
+
+
 def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -> HttpResponse:
-    """A changed poll: the regions of the viewer's page, out of band. The felt's betting form, the
-    learner's result and the scoreboards only when the phase changed since the page's tag (``before``),
-    the live region only when a card came."""
+    """A changed poll: the regions of the viewer's page, out of band. The felt's betting form and the
+    learner's result only when the phase changed since the page's tag (``before``), the scoreboards only
+    when a coup settled or a shoe began since, the live region only when a card came."""
     if role == LEARNER:
         context = learner_context(request, table, roads=False)
         stage = context["me"].phase_key
@@ -93,11 +108,11 @@ def poll_answer(request, table: ClassTable, role: str, before: PollTag | None) -
     moved = before is None or before.round != board.round_number or before.stage != stage
     context |= {
         "send_spots": moved,
-        "send_roads": moved,
+        "send_roads": _roads_changed(before, board, stage),
         "send_live": moved or before is None or before.cards != cards,
         "learner": role == LEARNER,
     }
-    if moved:
+    if context["send_roads"]:
         context["roads"] = board.roads()
     response = render(request, "classtable/poll.html", context)
     response["ETag"] = context["etag"]

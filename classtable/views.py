@@ -23,6 +23,9 @@ from common.errors import AppError
 from table.forms import chip_in_use, parse_bets, parse_chip, parse_index, parse_spot
 from table.presets import DEFAULT_CHIP
 
+#: The class table's columns a learner's action may have changed (``services.locking.touch``, a close).
+REFRESHED = ["state", "version", "activity_version", "last_activity", "closed_at"]
+
 
 def _page_url(pk: int) -> str:
     return reverse("classtable:table", args=[pk])
@@ -72,7 +75,7 @@ def _act(request, pk: int, action) -> HttpResponse:
     chip = chip_in_use(request.POST)
     if not request.htmx:
         return redirect(_page_url(pk) + (f"?chip={chip:.0f}" if chip != DEFAULT_CHIP else ""))
-    table.refresh_from_db()
+    table.refresh_from_db(fields=REFRESHED)  # what the action changed; the class stays loaded
     context = learner_context(request, table, chip=chip, roads=False)  # the panel has no roads
     return with_tag(render(request, "classtable/learner.html#panel", context), context["etag"])
 

@@ -25,6 +25,13 @@ The figures come from the environment (config/gunicorn.conf.py sets and document
 ``GUNICORN_REQUEST_TIMEOUT`` (seconds, default 10), ``GUNICORN_MAX_BODY`` (bytes, default 2.5 MiB,
 Django's own limit for a form) and ``GUNICORN_MAX_BUFFERED`` (bytes, default 32 MiB).
 
+A conditional GET (one with ``If-None-Match``: a page's poll, a browser revalidating a file) goes to
+threads of its own (``GUNICORN_REVALIDATION_THREADS``, default 2). Every page of a class table polls
+each second and almost every poll is a 304 from one query; in the main pool it would wait behind the
+renders of other learners' bets. In its own threads it waits only for the interpreter's lock, which
+the worker hands over often (``sys.setswitchinterval``, ``GUNICORN_SWITCH_INTERVAL`` seconds, set in
+config/gunicorn.conf.py).
+
 TLS and HTTP/2 are left to gunicorn's own handling (the stack terminates TLS in Caddy).
 """
 
@@ -37,6 +44,7 @@ import selectors
 import socket
 import string
 import time
+from concurrent import futures
 from functools import partial
 
 from gunicorn.workers.gthread import TConn, ThreadWorker
@@ -55,6 +63,15 @@ HEADERS_TOO_LARGE = "431 Request Header Fields Too Large"
 BUSY = "503 Service Unavailable"
 
 _HEX_DIGITS = string.hexdigits.encode()
+
+
+def is_revalidation(request: bytes | bytearray) -> bool:
+    """Whether a whole request is a GET with ``If-None-Match`` (its headers are read, not its body)."""
+    if not request.startswith(b"GET "):
+        return False
+    end = request.find(b"\r\n\r\n")
+    headers = bytes(request[: end if end >= 0 else len(request)]).lower()
+    return b"\r\nif-none-match:" in headers
 
 
 def _number(name: str, default: float) -> float:
@@ -242,11 +259,32 @@ class BufferingThreadWorker(ThreadWorker):
         self.request_timeout = _number("GUNICORN_REQUEST_TIMEOUT", 10)
         self.max_body = int(_number("GUNICORN_MAX_BODY", 2_621_440))
         self.max_buffered = int(_number("GUNICORN_MAX_BUFFERED", 33_554_432))
+        self.revalidation_threads = int(_number("GUNICORN_REVALIDATION_THREADS", 2))
+        self.revalidations: futures.ThreadPoolExecutor | None = None
         self.buffered = 0  # bytes held for the requests being received
         self.receiving: dict[BufferedConn, None] = {}  # in the order they began, oldest first
         self.lingering: dict[BufferedConn, None] = {}  # refused, read from until they close
         # TLS and HTTP/2 keep gunicorn's own handling.
         self.buffering = not self.cfg.is_ssl and getattr(self.cfg, "http2_cleartext", "off") == "off"
+
+    def init_process(self) -> None:
+        if self.buffering and self.revalidation_threads > 0:
+            self.revalidations = futures.ThreadPoolExecutor(
+                max_workers=self.revalidation_threads, thread_name_prefix="revalidation"
+            )
+        super().init_process()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            if self.revalidations is not None:
+                self.revalidations.shutdown(wait=False)
+
+    def handle_quit(self, sig, frame) -> None:
+        if self.revalidations is not None:
+            self.revalidations.shutdown(wait=False)
+        super().handle_quit(sig, frame)
 
     def accept(self, listener) -> None:
         try:
@@ -264,6 +302,13 @@ class BufferingThreadWorker(ThreadWorker):
         if not isinstance(conn, BufferedConn) or conn.complete:
             if isinstance(conn, BufferedConn):
                 conn.complete = False
+                if self.revalidations is not None and is_revalidation(conn.received):
+                    # What gunicorn's own enqueue_req does (27.0), with the revalidations' threads.
+                    done = self.revalidations.submit(self.handle, conn)
+                    done.add_done_callback(
+                        lambda fut: self.method_queue.defer(self.finish_request, conn, fut)
+                    )
+                    return
             super().enqueue_req(conn)
             return
         if conn.parser is not None:  # a pipelined request already read ahead by the parser

@@ -180,7 +180,8 @@ def report(write, figures: dict) -> None:
     write(
         f"unchanged polls: p50 {f['class_poll_p50_ms']} ms, p95 {f['class_poll_p95_ms']} ms "
         f"({f['class_polls_unchanged']}; in process {f['class_poll_unchanged_queries']} SQL statement(s), "
-        f"{f['class_poll_unchanged_templates']} templates)"
+        f"{f['class_poll_unchanged_templates']} templates); p95 by phase "
+        + ", ".join(f"{phase} {value} ms" for phase, value in f["class_poll_p95_ms_by_phase"].items())
     )
     write(
         f"changed polls: p95 {f['class_poll_changed_p95_ms']} ms ({f['class_polls_changed']}; in process "
@@ -264,6 +265,10 @@ def play(port: int, table_id: int, instructor, sessions: dict[str, str], options
 def figures(deals, tallies: list[dict], instructor_errors: list[str], seconds: float) -> dict:
     ms = class_benchmark.ms
     unchanged = [value for tally in tallies for value in tally["unchanged"]]
+    by_phase: dict[str, list[float]] = {}
+    for tally in tallies:
+        for value, phase in zip(tally["unchanged"], tally["unchanged_phases"], strict=True):
+            by_phase.setdefault(phase, []).append(value)
     changed = [value for tally in tallies for value in tally["changed"]]
     bets = [value for tally in tallies for value in tally["bets"]]
     seen = {name: polls for tally in tallies for name, polls in tally["seen"].items()}
@@ -278,6 +283,8 @@ def figures(deals, tallies: list[dict], instructor_errors: list[str], seconds: f
         "class_poll_p95_ms": ms(unchanged, 0.95),
         "class_poll_p99_ms": ms(unchanged, 0.99),
         "class_polls_unchanged": len(unchanged),
+        # Where the slow ones are: while the class bets (their posts), deals, or looks at a result.
+        "class_poll_p95_ms_by_phase": {phase: ms(values, 0.95) for phase, values in sorted(by_phase.items())},
         "class_polls_changed": len(changed),
         "class_poll_changed_p95_ms": ms(changed, 0.95),
         "class_polls_per_second": round((len(unchanged) + len(changed)) / seconds, 1),

@@ -3,6 +3,9 @@
 No state lives in a web process: the instructor deals through server A, each learner bets through one
 server and polls through the other (with the ETag the first one gave it), and every learner sees every
 card and the result; the ledger holds to the cent.
+
+And a poll that finds nothing new is answered while every one of the worker's main threads waits (its
+own threads: config/gunicorn_worker.py).
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from django.conf import settings
@@ -140,3 +145,46 @@ def test_one_class_table_served_by_two_gunicorn_processes_at_once(fresh_postgres
     ]
     assert report["plays"] == ["settled"]
     assert report["balances"] == BALANCES
+
+
+def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_lock(
+    fresh_postgres, tmp_path
+):
+    url, name = fresh_postgres
+    env = benchmark.server_env(url, benchmark.new_secret_key()) | {
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "GUNICORN_THREADS": "1",
+    }
+    manage(env, "prepare")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    made = json.loads(manage(env, "shell", "-c", SETUP))
+    table, session = made["table"], made["sessions"]["ana"]
+
+    with benchmark.Server(env, workers=1) as server:
+        learner = class_benchmark.Learner(
+            table,
+            Browser(server.port, session),
+            Browser(server.port, session),
+        )
+        learner.open()
+        tag = learner.etag
+        with benchmark.connect(settings.DATABASES["default"], name) as holder:
+            holder.execute("SELECT id FROM classtable_classtable WHERE id = %s FOR UPDATE", [table])
+            bet = threading.Thread(target=learner.bet, args=(1, STAKES["ana"]))
+            bet.start()
+            deadline = time.monotonic() + 30
+            waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
+            while not holder.execute(waiting, [name]).fetchone()[0]:
+                assert time.monotonic() < deadline, "the bet never waited for the table's lock"
+                time.sleep(0.05)
+            # The worker's one main thread waits in the bet; the poll still has threads of its own.
+            learner.polls.conn.timeout = 10
+            poll = class_benchmark.poll_path(table)
+            answer = learner.polls.request("GET", poll, headers={"If-None-Match": tag})
+            assert answer.status == 304
+            assert answer.seconds < 5
+            assert bet.is_alive()  # still waiting: the poll did not wait for it
+            holder.rollback()
+        bet.join(timeout=30)
+        assert not bet.is_alive()
+        assert learner.etag != tag  # the bet went through once the lock was free

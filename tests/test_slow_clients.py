@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from config.gunicorn_worker import MAX_LINE, Refused, RequestScanner, request_end
+from config.gunicorn_worker import MAX_LINE, Refused, RequestScanner, is_revalidation, request_end
 from table.benchmark import child_env
 from tests.slowclients import Attack, probe
 from tests.test_deploy import BASE, PRODUCTION, free_port, get
@@ -369,3 +369,19 @@ def test_the_config_runs_the_buffering_worker_with_threads_and_short_timeouts():
     assert CONFIG["worker_class"] == "config.gunicorn_worker.BufferingThreadWorker"
     assert CONFIG["threads"] > 1 and CONFIG["keepalive"] <= 5
     assert Path(BASE / "config/gunicorn_worker.py").exists()
+
+
+def test_a_get_with_if_none_match_goes_to_the_revalidation_threads_and_nothing_else_does():
+    poll = b'GET /class-table/3/poll HTTP/1.1\r\nHost: x\r\nIf-None-Match: "3.4"\r\n\r\n'
+    assert is_revalidation(poll)
+    assert is_revalidation(poll.replace(b"If-None-Match", b"if-none-match"))
+    assert not is_revalidation(poll.replace(b"If-None-Match", b"X-If-None-Match"))
+    assert not is_revalidation(b"GET /class-table/3/poll HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert not is_revalidation(poll.replace(b"GET ", b"POST ", 1))
+    # a header-like line in a body is not a header
+    assert not is_revalidation(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n\r\nIf-None-Match: 1\r\n")
+
+
+def test_the_config_keeps_threads_for_revalidations_and_hands_the_interpreters_lock_over_often():
+    assert os.environ["GUNICORN_REVALIDATION_THREADS"] == "2"  # set by the config, read by the worker
+    assert 0 < CONFIG["switch_interval"] < sys.getswitchinterval()

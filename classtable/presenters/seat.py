@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat
+from classtable.models import ClassBet, ClassCall, ClassPlay, ClassSeat
 from classtable.presenters.board import BETTING, Board
 from table import coach
 from table.amounts import chips_text
@@ -23,6 +24,10 @@ from table.presenters.felt import one_side_notes, side_terms, spot_view
 from table.presets import CHIPS, DEFAULT_CHIP, Preset
 
 PANEL_ID = "ct-panel"
+#: A play in these states has no stakes on the felt (a draft moves no chip).
+STAKELESS = (ClassPlay.State.DRAFT, ClassPlay.State.DROPPED)
+#: The cards dealt before the first draw decision can be asked (``table.coach.pending``).
+FIRST_DECISION = 4
 
 
 @dataclass
@@ -93,8 +98,15 @@ class SeatView:
     balance: Decimal
     chip: Decimal = DEFAULT_CHIP
     entered: dict[str, str] | None = None
-    bets: list[ClassBet] = field(default_factory=list)
     calls: dict[str, ClassCall] = field(default_factory=dict)
+
+    @cached_property
+    def bets(self) -> list[ClassBet]:
+        """The confirmed stakes, read only when a template shows them (the felt, the result): a poll
+        for a dealt card shows the sum, which the play itself holds (``committed``)."""
+        if self.play is None or self.play.state in STAKELESS:
+            return []
+        return list(self.play.bets.order_by("pk"))
 
     @property
     def panel_id(self) -> str:
@@ -221,9 +233,11 @@ class SeatView:
 
     @property
     def staked_text(self) -> str:
-        if not self.bets or self.board.settled:
+        """The chips in play this round (confirmed, not yet settled): ``committed``, the sum of the
+        stakes."""
+        if self.play is None or self.board.settled or self.play.state in STAKELESS or not self.play.committed:
             return ""
-        return chips_text(sum((bet.amount for bet in self.bets), Decimal(0)))
+        return chips_text(self.play.committed)
 
 
 def seat_view(
@@ -237,8 +251,9 @@ def seat_view(
     """What ``user`` sees at the table: their seat, their play and calls in the current round.
 
     Their own rows only, in as few queries as the round allows: the play with its seat (one query when
-    they play the round, the seat alone otherwise); the stakes only once confirmed (a draft has none);
-    the calls only once a card is dealt after "No more bets" (none can exist before).
+    they play the round, the seat alone otherwise); the stakes only when a template shows them
+    (``SeatView.bets``); the calls only at a table whose class calls the draws, once the fourth card is out
+    (no decision comes before it).
     """
     round = board.round
     play = None
@@ -251,17 +266,13 @@ def seat_view(
     seat = play.class_seat if play is not None else None
     if seat is None:
         seat = board.table.seats.filter(user=user).select_related("seat").first()
-    bets: list[ClassBet] = []
+    if play is not None:
+        play.round = round
     calls: dict[str, ClassCall] = {}
-    if seat is not None and round is not None:
-        if play is not None:
-            play.round = round
-            if play.state not in (ClassPlay.State.DRAFT, ClassPlay.State.DROPPED):
-                bets = list(play.bets.order_by("pk"))
-        if round.cards and round.state != ClassRound.State.BETTING:
-            calls = {call.question: call for call in round.calls.filter(user=user)}
+    if seat is not None and board.table.calls_draws and board.next_index >= FIRST_DECISION:
+        calls = {call.question: call for call in round.calls.filter(user=user)}
     if balance is None:
         balance = seat.seat.balance if seat is not None else Decimal(0)
     return SeatView(
-        board=board, seat=seat, play=play, balance=balance, chip=chip, entered=entered, bets=bets, calls=calls
+        board=board, seat=seat, play=play, balance=balance, chip=chip, entered=entered, calls=calls
     )

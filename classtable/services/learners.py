@@ -50,7 +50,9 @@ def seat_join(*, user, table_id: int) -> ClassSeat:
 
 
 def _present_seat(table: ClassTable, user) -> ClassSeat:
-    class_seat = ClassSeat.objects.filter(table=table, user=user, left_at__isnull=True).first()
+    class_seat = (
+        ClassSeat.objects.filter(table=table, user=user, left_at__isnull=True).select_related("seat").first()
+    )
     if class_seat is None:
         raise errors.NotAllowed(errors.NOT_SEATED if is_member(user, table) else errors.NOT_A_MEMBER)
     return class_seat
@@ -76,7 +78,7 @@ def _betting_play(table: ClassTable, class_seat: ClassSeat, round_number: int) -
     if round.state != ClassRound.State.BETTING:
         raise errors.WrongState(errors.BETS_CLOSED)
     play, _ = ClassPlay.objects.get_or_create(
-        round=round, class_seat=class_seat, defaults={"user": class_seat.user}
+        round=round, class_seat=class_seat, defaults={"user_id": class_seat.user_id}
     )
     if play.state != ClassPlay.State.DRAFT:
         raise errors.WrongState(errors.ALREADY_CONFIRMED)
@@ -86,17 +88,19 @@ def _betting_play(table: ClassTable, class_seat: ClassSeat, round_number: int) -
 
 @write_service
 def bets_draft(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) -> ClassPlay:
-    """Save the learner's draft for the round (the stakes on screen). No chip moves.
+    """Save the learner's draft for the round (the stakes on screen). No chip moves, and no page but the
+    learner's own shows a draft: no version changes, and the table's row is not locked (sixty drafts do
+    not wait for each other). A draft that races "No more bets" may land on the closed round: it stays a
+    draft, dropped when the coup settles; one that races the learner's own confirm changes nothing.
 
     :raises errors.WrongState: bets closed, or already confirmed. :raises errors.InvalidInput: a limit.
     """
-    table = lock_table(table_id)
+    table = lock_table(table_id, lock=False)
     class_seat = _present_seat(table, user)
     play = _betting_play(table, class_seat, round_number)
     check_bets(table, class_seat.seat.balance, bets, draft=True)
     play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
-    play.save(update_fields=["draft"])
-    touch(table, learner=True)
+    ClassPlay.objects.filter(pk=play.pk, state=ClassPlay.State.DRAFT).update(draft=play.draft)
     return play
 
 

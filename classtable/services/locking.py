@@ -57,18 +57,15 @@ def from_idle_close(table_id: int) -> None:
             table_close_locked(table)
 
 
-def lock_table(table_id: int, *, open_only: bool = True) -> ClassTable:
-    """Lock and load the class table row (the first lock of every write).
+def lock_table(table_id: int, *, open_only: bool = True, lock: bool = True) -> ClassTable:
+    """Lock and load the class table row (the first lock of every write that moves chips or changes what
+    anyone sees; ``lock=False``: load it with the same checks, for a write that needs neither).
 
     :raises errors.NotFound: no such table. :raises errors.SessionEnded: closed (``open_only``).
     :raises _FoundIdle: idle (``write_service`` closes it and refuses).
     """
-    table = (
-        ClassTable.objects.select_for_update(of=("self",))
-        .select_related("classroom")
-        .filter(pk=table_id)
-        .first()
-    )
+    tables = ClassTable.objects.select_for_update(of=("self",)) if lock else ClassTable.objects
+    table = tables.select_related("classroom").filter(pk=table_id).first()
     if table is None:
         raise errors.NotFound(errors.NO_SUCH_TABLE)
     if open_only:

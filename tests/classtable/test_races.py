@@ -114,3 +114,41 @@ def test_settling_decisions_racing_the_close_pay_once_or_return_once():
         assert balance(user) == expected
     assert ledger_problems() == []
     assert not Seat.objects.filter(balance__lt=0).exists()
+
+
+def test_drafts_racing_no_more_bets_and_their_own_confirms_move_no_chip_and_leave_no_draft_behind():
+    """A draft takes no lock: one that loses the race to "No more bets" is refused or stays a draft until
+    the coup drops it; one that races its learner's confirm leaves the confirmed stakes as they are."""
+    table = ClassTableFactory(learners=40, cards="3 7 3 K")
+    learners = table.learners
+    drafts = [
+        (
+            lambda user=user: services.bets_draft(
+                user=user, table_id=table.pk, round_number=1, bets=bets(tie=5)
+            )
+        )
+        for user in learners
+    ]
+    confirms = [
+        (
+            lambda user=user: services.bets_confirm(
+                user=user, table_id=table.pk, round_number=1, bets=bets(banker=10)
+            )
+        )
+        for user in learners[:20]
+    ]
+    close = [lambda: services.bets_close(user=table.dealer, table_id=table.pk, round_number=1)]
+    outcomes = together(drafts[:20] + confirms[:10] + close + confirms[10:] + drafts[20:])
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert all(isinstance(o, errors.WrongState) for o in refused), refused
+    confirmed = ClassPlay.objects.filter(round__table=table, state=ClassPlay.State.CONFIRMED)
+    assert all(play.draft == {} and play.committed == Decimal("10.00") for play in confirmed)
+
+    for index in range(4):  # Player 3 3 = 6 and Banker 7 K = 7 stand: the fourth card settles the coup
+        services.card_deal(user=table.dealer, table_id=table.pk, round_number=1, expected_index=index)
+    assert ClassRound.objects.get(table=table, number=1).state == ClassRound.State.SETTLED
+    assert not ClassPlay.objects.filter(round__table=table, state=ClassPlay.State.DRAFT).exists()
+    staked = set(confirmed.values_list("user_id", flat=True))
+    for user in learners[20:]:  # drafts only: not a chip moved
+        assert user.pk not in staked and balance(user) == Decimal("100.00")
+    assert ledger_problems() == []

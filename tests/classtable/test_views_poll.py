@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from classtable.models import ClassTable, idle_after
 from classtable.rendering import ETAG_HEADER
-from tests.classtable.support import HX, client_for, open_room
+from tests.classtable.support import HX, client_for, deal_to_the_end, open_room
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +75,29 @@ def test_a_write_changes_the_answer_and_the_poll_sends_the_changed_regions(seate
     # And with the newest tag, nothing new.
     tag = learner.get(room.url("poll"), headers={**HX, "If-None-Match": again})["ETag"]
     assert learner.get(room.url("poll"), headers={"If-None-Match": tag}).status_code == 304
+
+
+def test_the_scoreboards_are_sent_when_a_coup_settles_not_when_bets_close_or_open(seated):
+    room, learner = seated
+    teacher = client_for(room.instructor)
+    tag = first_tag(learner, room)
+
+    def changed(since: str) -> tuple[str, str]:
+        response = learner.get(room.url("poll"), headers={**HX, "If-None-Match": since})
+        assert response.status_code == 200
+        return response["ETag"], response.content.decode()
+
+    teacher.post(room.url("bets-close"), {"round": "1"})
+    dealing, html = changed(tag)
+    assert 'id="ct-spots"' in html and 'id="ct-roads"' not in html
+    deal_to_the_end(teacher, room)
+    settled, html = changed(dealing)
+    assert 'id="ct-roads" hx-swap-oob="true"' in html and 'id="ct-result"' in html  # the coup settled
+    teacher.post(room.url("next-round"), {"round": "2"})
+    _tag, html = changed(settled)
+    assert 'id="ct-spots"' in html and 'id="ct-roads"' not in html  # the same scoreboards as before
+    # A page last drawn while round 1 was dealt missed the settle: it gets them.
+    assert 'id="ct-roads" hx-swap-oob="true"' in changed(dealing)[1]
 
 
 def test_a_forged_or_foreign_tag_is_no_304(seated):

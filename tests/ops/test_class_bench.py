@@ -56,4 +56,5 @@ def test_a_tiny_class_table_bench_reports_every_figure_with_no_error_and_balance
     assert figures["class_bets_settled"] == figures["class_bets_expected"] == 3
     # Every learner saw every card: one delay per learner and card, none missing.
     assert figures["class_cards_dealt"] >= 4 and figures["class_polls_unchanged"] > 0
+    assert set(figures["class_poll_p95_ms_by_phase"]) <= {"betting", "dealing", "settled"}
     assert figures["class_poll_unchanged_status"] == 304 and figures["class_poll_unchanged_templates"] == 0
