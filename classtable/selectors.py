@@ -9,26 +9,32 @@ Writes nothing.
 
 from __future__ import annotations
 
+from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Membership
 from classtable.models import ClassRound, ClassTable, idle_after
 from classtable.services.sessions import teaches
 
+#: The poll's 304 reads this, about sixty times a second for a class of sixty: plain SQL, as the ORM's
+#: compiling of even this query costs four times its round trip (0.8 ms of CPU against 0.2 ms).
+VERSIONS = (
+    f"SELECT version, activity_version, CASE WHEN state = %s OR last_activity < %s THEN 1 ELSE 0 END "
+    f"FROM {ClassTable._meta.db_table} WHERE id = %s"
+)
+
 
 def table_versions(table_id: int) -> tuple[int, int, bool] | None:
     """The table's version, its activity version and whether the session has ended (closed, or idle by
     now): one query."""
-    row = (
-        ClassTable.objects.filter(pk=table_id)
-        .values_list("version", "activity_version", "state", "last_activity")
-        .first()
-    )
+    since = connection.ops.adapt_datetimefield_value(timezone.now() - idle_after())
+    with connection.cursor() as cursor:
+        cursor.execute(VERSIONS, [ClassTable.State.CLOSED.value, since, table_id])
+        row = cursor.fetchone()
     if row is None:
         return None
-    version, activity, state, last_activity = row
-    ended = state == ClassTable.State.CLOSED or last_activity + idle_after() < timezone.now()
-    return version, activity, ended
+    version, activity, ended = row
+    return version, activity, bool(ended)
 
 
 def _open(queryset):
