@@ -222,6 +222,9 @@ class ClassPlay(models.Model):
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
     #: The draft's stakes by spot (``{kind: "10.00"}``): no chip has moved for them.
     draft = models.JSONField(_("draft"), default=dict, blank=True)
+    #: The chips put on the draft one by one (``[[spot, "5"], ...]``), so Undo can take the last back;
+    #: emptied when the stakes are typed.
+    chips = models.JSONField(_("chips placed"), default=list, blank=True)
     committed = _amount(_("committed"), default=Decimal("0.00"))
     returned = _amount(_("returned"), default=Decimal("0.00"))
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)

@@ -13,12 +13,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from baccarat import Bet
 from classtable import errors
 from classtable.access import LEARNER, LOG_IN, refused_page, refused_post, table_and_role
 from classtable.etag import read_etags
 from classtable.rendering import learner_context, poll_answer, with_tag
-from classtable.services.learners import bets_confirm, bets_draft, draw_call, seat_join, seat_leave
+from classtable.services.learners import (
+    bets_confirm,
+    bets_draft,
+    bets_repeat,
+    bets_undo,
+    draw_call,
+    seat_join,
+    seat_leave,
+)
 from common.errors import AppError
 from table.forms import chip_in_use, parse_bets, parse_chip, parse_index, parse_spot
 from table.presets import DEFAULT_CHIP
@@ -92,35 +99,33 @@ def leave(request, pk: int) -> HttpResponse:
     return _act(request, pk, lambda table: seat_leave(user=request.user, table_id=table.pk))
 
 
-def _stakes_with_chip(data) -> list[Bet]:
-    """The form's stakes, with the rack's chip added on the spot pressed (``add``), as at the
-    practice table."""
-    bets = {bet.kind: bet.amount for bet in parse_bets(data)}
+def _draft_change(user, table_id: int, data):
+    """What the pressed button asks of the draft, as at the practice table: ``add=<spot>`` puts the rack's
+    chip on that spot, ``op=undo|clear|repeat`` does what it says; any other submit (a rack chip chosen,
+    Save, Enter in a field) saves the stakes as typed."""
+    number = parse_index(data, "round")
+    seat = {"user": user, "table_id": table_id, "round_number": number}
+    op = data.get("op", "")
+    if op == "repeat":
+        return bets_repeat(**seat)
+    if op == "clear":
+        return bets_draft(**seat, bets=[])
+    if op == "undo":
+        return bets_undo(**seat, bets=parse_bets(data))
+    placed = None
     if "add" in data:
-        spot = parse_spot(data["add"])
-        kind = next((kind for kind in bets if str(getattr(kind, "value", kind)) == spot), spot)
-        bets[kind] = bets.get(kind, 0) + parse_chip(data)
+        placed = (parse_spot(data["add"]), parse_chip(data))
     elif "select" in data:
-        parse_chip(data)
-    if data.get("op") == "clear":
-        return []
-    return [Bet(kind, amount) for kind, amount in bets.items()]
+        parse_chip(data)  # a rack chip chosen: refuse one the rack does not have
+    return bets_draft(**seat, bets=parse_bets(data), placed=placed)
 
 
 @login_required
 @require_POST
 def draft(request, pk: int) -> HttpResponse:
-    """Save the learner's draft (a chip put on a spot, the stakes as typed, or Clear): no chip moves."""
-    return _act(
-        request,
-        pk,
-        lambda table: bets_draft(
-            user=request.user,
-            table_id=table.pk,
-            round_number=parse_index(request.POST, "round"),
-            bets=_stakes_with_chip(request.POST),
-        ),
-    )
+    """Save the learner's draft (a chip put on a spot or taken back, the stakes as typed, the last round's
+    bets, or Clear): no chip moves."""
+    return _act(request, pk, lambda table: _draft_change(request.user, table.pk, request.POST))
 
 
 @login_required

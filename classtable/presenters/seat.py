@@ -166,6 +166,9 @@ class SeatView:
             chip=self.chip,
             entered=self.entered,
             side_bet_keys=class_side_bets(self.board.table.classroom, preset),
+            can_undo=self.placing and self.play is not None and bool(self.play.chips),
+            # from the second round on (a learner who has not played one yet is told so)
+            can_repeat=self.placing and self.board.round_number > 1,
         )
 
     @property

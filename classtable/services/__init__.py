@@ -26,7 +26,8 @@ Instructor (only the instructor who opened the table deals; anyone else gets 403
 Learner (members of the table's class only; else 403):
 
 - ``seat_join(user, table_id) -> ClassSeat``; ``seat_leave(user, table_id) -> ClassSeat``.
-- ``bets_draft(user, table_id, round_number, bets: list[baccarat.Bet]) -> ClassPlay`` — no chip moves.
+- ``bets_draft(user, table_id, round_number, bets: list[baccarat.Bet], placed=None) -> ClassPlay`` — no chip
+  moves; ``bets_undo`` takes the last chip placed back, ``bets_repeat`` stakes the learner's last round.
 - ``bets_confirm(user, table_id, round_number, bets=None) -> ClassPlay`` — ``None`` confirms the draft;
   the stake leaves the balance (the practice-table ``Seat``). 409 after "No more bets".
 - ``draw_call(user, table_id, round_number, question, answer) -> ClassCall`` — ``answer`` is
@@ -38,7 +39,16 @@ Export: ``session_csv_rows(table_id) -> list[list[str]]`` (header first; the vie
 
 from classtable.services.bets import bets_from, check_bets
 from classtable.services.export import session_csv_rows
-from classtable.services.learners import bets_confirm, bets_draft, draw_call, is_member, seat_join, seat_leave
+from classtable.services.learners import (
+    bets_confirm,
+    bets_draft,
+    bets_repeat,
+    bets_undo,
+    draw_call,
+    is_member,
+    seat_join,
+    seat_leave,
+)
 from classtable.services.sessions import (
     DealResult,
     bets_close,
@@ -57,6 +67,8 @@ __all__ = [
     "bets_close",
     "bets_confirm",
     "bets_draft",
+    "bets_repeat",
+    "bets_undo",
     "bets_from",
     "card_deal",
     "check_bets",

@@ -7,6 +7,7 @@ a confirm racing "No more bets" is either wholly in before it or refused with no
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -19,6 +20,7 @@ from classtable.services.locking import current_round, lock_seats, lock_table, t
 from classtable.services.sessions import pending_decision
 from progress.services import drill_cell_record
 from table import coach
+from table import errors as table_errors
 from table.models import LedgerEntry
 from table.services import Entry, ledger_append, seat_open
 
@@ -86,22 +88,88 @@ def _betting_play(table: ClassTable, class_seat: ClassSeat, round_number: int) -
     return play
 
 
+def _stakes(bets: Sequence[Bet]) -> dict[str, Decimal]:
+    return {str(bet.kind): bet.amount for bet in bets if bet.amount}
+
+
+def _open_draft(user, table_id: int, round_number: int) -> tuple[ClassTable, ClassSeat, ClassPlay]:
+    """The table (not locked: a draft moves no chip and no other page shows it), the learner's seat and
+    their play of the round, still a draft."""
+    table = lock_table(table_id, lock=False)
+    class_seat = _present_seat(table, user)
+    return table, class_seat, _betting_play(table, class_seat, round_number)
+
+
+def _history(play: ClassPlay, stakes: dict[str, Decimal]) -> list:
+    """The chips placed so far, while the stakes on screen are still what they made (else none)."""
+    return list(play.chips) if stakes == _stakes(bets_from(play.draft or {})) else []
+
+
+def _save_draft(table: ClassTable, class_seat: ClassSeat, play: ClassPlay, stakes, chips: list) -> ClassPlay:
+    """Check the draft (the minimum waits for the confirm) and store it with its undo history. A draft
+    that races "No more bets" may land on the closed round: it stays a draft, dropped when the coup
+    settles; one that races the learner's own confirm changes nothing."""
+    bets = bets_from(stakes)
+    check_bets(table, class_seat.seat.balance, bets, draft=True)
+    play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
+    play.chips = chips
+    ClassPlay.objects.filter(pk=play.pk, state=ClassPlay.State.DRAFT).update(draft=play.draft, chips=chips)
+    return play
+
+
 @write_service
-def bets_draft(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) -> ClassPlay:
-    """Save the learner's draft for the round (the stakes on screen). No chip moves, and no page but the
-    learner's own shows a draft: no version changes, and the table's row is not locked (sixty drafts do
-    not wait for each other). A draft that races "No more bets" may land on the closed round: it stays a
-    draft, dropped when the coup settles; one that races the learner's own confirm changes nothing.
+def bets_draft(
+    *, user, table_id: int, round_number: int, bets: Sequence[Bet], placed: tuple[str, Decimal] | None = None
+) -> ClassPlay:
+    """Save the learner's draft for the round: the stakes on screen, plus the chip ``placed`` on a spot
+    (``(spot, chip)``: it can be taken back). No chip moves, and no page but the learner's own shows a
+    draft: no version changes, and the table's row is not locked (sixty drafts do not wait for each
+    other).
 
     :raises errors.WrongState: bets closed, or already confirmed. :raises errors.InvalidInput: a limit.
     """
-    table = lock_table(table_id, lock=False)
-    class_seat = _present_seat(table, user)
-    play = _betting_play(table, class_seat, round_number)
-    check_bets(table, class_seat.seat.balance, bets, draft=True)
-    play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
-    ClassPlay.objects.filter(pk=play.pk, state=ClassPlay.State.DRAFT).update(draft=play.draft)
-    return play
+    table, class_seat, play = _open_draft(user, table_id, round_number)
+    stakes = _stakes(bets)
+    chips = _history(play, stakes)
+    if placed is not None:
+        spot, chip = placed
+        stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
+        chips.append([spot, str(chip)])
+    return _save_draft(table, class_seat, play, stakes, chips)
+
+
+@write_service
+def bets_undo(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) -> ClassPlay:
+    """Take back the last chip placed on the draft (``bets``: the stakes on screen).
+
+    :raises errors.WrongState: no chip to take back (none placed, or the stakes were typed since).
+    """
+    table, class_seat, play = _open_draft(user, table_id, round_number)
+    stakes = _stakes(bets)
+    chips = _history(play, stakes)
+    if not chips:
+        raise errors.WrongState(table_errors.NOTHING_TO_UNDO)
+    spot, amount = chips.pop()
+    stakes[spot] = stakes.get(spot, Decimal("0.00")) - Decimal(amount)
+    return _save_draft(table, class_seat, play, stakes, chips)
+
+
+@write_service
+def bets_repeat(*, user, table_id: int, round_number: int) -> ClassPlay:
+    """Make the draft the bets the learner played in their last settled round at this table.
+
+    :raises errors.WrongState: they have played no round here yet.
+    """
+    table, class_seat, play = _open_draft(user, table_id, round_number)
+    previous = (
+        ClassPlay.objects.filter(class_seat=class_seat, state=ClassPlay.State.SETTLED)
+        .order_by("-round__number")
+        .first()
+    )
+    if previous is None:
+        raise errors.WrongState(table_errors.NOTHING_TO_REPEAT)
+    stakes = {bet.kind: bet.amount for bet in previous.bets.all()}
+    return _save_draft(table, class_seat, play, stakes, [])
 
 
 @write_service
