@@ -10,9 +10,11 @@ So the 304 path (``classtable.middleware.NotModifiedPollMiddleware``) checks a p
 session or the user: it verifies the signature against the cookies the request carries, then runs one
 query (the table's version) and answers 304 when the version is the one the tag names.
 
-A learner's tag names ``version`` only (its ``activity`` is 0): another learner's bet or call bumps
-``activity_version``, which only the control page's and the projector's tags name (the class's counts),
-so it leaves every other learner's poll at 304.
+A learner's tag names ``version`` (its ``activity`` is 0) and their own seat's version (``own``,
+``ClassSeat.version``, bumped by their join, leave, draft, confirm and call): another learner's bet or
+call bumps ``activity_version``, which only the control page's and the projector's tags name (the
+class's counts), so it leaves every other learner's poll at 304, while the learner's own action shows
+in each of their tabs.
 
 The tag also carries the round's number and phase the page was drawn at, so a changed poll knows which
 regions it must send again (the betting form only when the phase changed, the roads only when a coup
@@ -29,10 +31,11 @@ from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 SALT = "classtable.poll-etag"
-#: ``"<table>.<version>.<round>.<phase>.<activity>.<user>.<language>.<mac>"``, quoted as an entity tag is.
+#: ``"<table>.<version>.<round>.<phase>.<activity>.<user>.<language>.<own>.<mac>"``, quoted as an entity
+#: tag is.
 TAG = re.compile(
     r'^(?:W/)?"(\d{1,12})\.(\d{1,18})\.(\d{1,9})\.([a-z0-9_]{1,40})\.(\d{1,18})\.(\d{1,12})\.([a-z-]{2,8})'
-    r'\.([0-9a-f]{32})"$'
+    r'\.(\d{1,18})\.([0-9a-f]{32})"$'
 )
 
 
@@ -47,10 +50,14 @@ class PollTag:
     #: The table's ``activity_version`` the page was drawn at; 0 for a learner's page (which shows none
     #: of it).
     activity: int = 0
+    #: The viewer's own seat's version (``ClassSeat.version``) the page was drawn at; 0 without a seat.
+    own: int = 0
 
-    def current(self, version: int, activity: int) -> bool:
+    def current(self, version: int, activity: int, own: int) -> bool:
         """Whether the page this tag names is still what its viewer would be shown."""
-        return self.version == version and (self.activity == 0 or self.activity == activity)
+        return (
+            self.version == version and (self.activity == 0 or self.activity == activity) and self.own == own
+        )
 
     @property
     def stage(self) -> str:
@@ -64,7 +71,7 @@ class PollTag:
     @property
     def payload(self) -> str:
         head = f"{self.table}.{self.version}.{self.round}.{self.phase}"
-        return f"{head}.{self.activity}.{self.user}.{self.language}"
+        return f"{head}.{self.activity}.{self.user}.{self.language}.{self.own}"
 
 
 def _browser(request: HttpRequest) -> str:
@@ -93,8 +100,10 @@ def read_etags(request: HttpRequest, table: int) -> list[tuple[PollTag, str]]:
         match = TAG.match(raw.strip())
         if match is None:
             continue
-        number, version, round_number, phase, activity, user, language, mac = match.groups()
-        tag = PollTag(int(number), int(version), int(round_number), phase, int(user), language, int(activity))
+        number, version, round_number, phase, activity, user, language, own, mac = match.groups()
+        tag = PollTag(
+            int(number), int(version), int(round_number), phase, int(user), language, int(activity), int(own)
+        )
         if tag.table == table and constant_time_compare(mac, _mac(tag, request)):
             found.append((tag, raw.strip()))
     return found

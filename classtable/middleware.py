@@ -38,9 +38,12 @@ class NotModifiedPollMiddleware:
         tags = read_etags(request, int(match.group(1)))
         if not tags:
             return self.get_response(request)
-        found = table_versions(tags[0][0].table)  # the one query; an ended session goes on to the view
+        first = tags[0][0]
+        found = table_versions(first.table, first.user)  # the one query; an ended session goes on to the view
         for tag, raw in tags:
-            if found is not None and not found[2] and tag.current(found[0], found[1]):
+            if tag.user != first.user:
+                continue
+            if found is not None and not found[3] and tag.current(found[0], found[1], found[2]):
                 response = HttpResponseNotModified()
                 response["ETag"] = raw
                 response["Cache-Control"] = "private, no-store"

@@ -182,6 +182,9 @@ class ClassSeat(models.Model):
     )
     joined_at = models.DateTimeField(_("joined at"), default=timezone.now)
     left_at = models.DateTimeField(_("left at"), null=True, blank=True)
+    #: Bumped by every action of the learner's own (join, leave, a draft, a confirm, a call): their page's
+    #: poll tag names it, so their other tabs see it too, while other learners' pages do not change.
+    version = models.PositiveBigIntegerField(_("version"), default=1)
 
     class Meta:
         verbose_name = _("class seat")

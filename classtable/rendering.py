@@ -23,9 +23,10 @@ from table.presets import DEFAULT_CHIP
 ETAG_HEADER = "X-Class-Table-ETag"
 
 
-def poll_tag(request, board: Board, stage: str, *, activity: int = 0) -> str:
+def poll_tag(request, board: Board, stage: str, *, activity: int = 0, own: int = 0) -> str:
     """The ETag of what ``request``'s viewer sees now (``stage``: the phase and their part in it;
-    ``activity``: the table's ``activity_version`` for the control page and projector, 0 for a learner)."""
+    ``activity``: the table's ``activity_version`` for the control page and projector, 0 for a learner;
+    ``own``: a learner's seat's version, 0 without a seat)."""
     cards = board.coup.cards_dealt if board.coup is not None else 0
     tag = PollTag(
         table=board.table.pk,
@@ -35,6 +36,7 @@ def poll_tag(request, board: Board, stage: str, *, activity: int = 0) -> str:
         user=request.user.pk,
         language=(get_language() or "en").lower(),
         activity=activity,
+        own=own,
     )
     return make_etag(tag, request)
 
@@ -55,7 +57,7 @@ def learner_context(
         "me": me,
         "roads": board.roads() if roads else None,
         "ended": board.phase == "ended",
-        "etag": poll_tag(request, board, me.phase_key),
+        "etag": poll_tag(request, board, me.phase_key, own=me.seat.version if me.seat is not None else 0),
     }
 
 

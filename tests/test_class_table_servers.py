@@ -167,10 +167,18 @@ def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_
             Browser(server.port, session),
         )
         learner.open()
-        tag = learner.etag
+        form = {"round": "1", "chip": "5", **STAKES["ana"]}
+        drafted = learner.bets.request("POST", f"/class-table/{table}/draft/", form)
+        assert drafted.status == 200  # a draft takes no lock
+        tag = drafted.headers["x-class-table-etag"]
+        confirmed = []
         with benchmark.connect(settings.DATABASES["default"], name) as holder:
             holder.execute("SELECT id FROM classtable_classtable WHERE id = %s FOR UPDATE", [table])
-            bet = threading.Thread(target=learner.bet, args=(1, STAKES["ana"]))
+            bet = threading.Thread(
+                target=lambda: confirmed.append(
+                    learner.bets.request("POST", f"/class-table/{table}/confirm/", form)
+                )
+            )
             bet.start()
             deadline = time.monotonic() + 30
             waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
@@ -187,4 +195,5 @@ def test_a_poll_is_answered_304_while_the_only_main_thread_waits_for_the_tables_
             holder.rollback()
         bet.join(timeout=30)
         assert not bet.is_alive()
-        assert learner.etag != tag  # the bet went through once the lock was free
+        assert confirmed[0].status == 200  # the confirm went through once the lock was free
+        assert confirmed[0].headers["x-class-table-etag"] != tag

@@ -16,7 +16,14 @@ from baccarat import Bet, Coup
 from classtable import errors
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from classtable.services.bets import bets_from, check_bets
-from classtable.services.locking import current_round, lock_seats, lock_table, touch, write_service
+from classtable.services.locking import (
+    current_round,
+    lock_seats,
+    lock_table,
+    touch,
+    touch_own,
+    write_service,
+)
 from classtable.services.sessions import pending_decision
 from progress.services import drill_cell_record
 from table import coach
@@ -47,6 +54,7 @@ def seat_join(*, user, table_id: int) -> ClassSeat:
     if created or class_seat.left_at is not None:
         class_seat.left_at = None
         class_seat.save(update_fields=["left_at"])
+        touch_own(class_seat)
         touch(table, learner=True)
     return class_seat
 
@@ -71,6 +79,7 @@ def seat_leave(*, user, table_id: int) -> ClassSeat:
     ClassPlay.objects.filter(class_seat=class_seat, state=ClassPlay.State.DRAFT).update(
         state=ClassPlay.State.DROPPED, draft={}
     )
+    touch_own(class_seat)
     touch(table, learner=True)
     return class_seat
 
@@ -114,6 +123,7 @@ def _save_draft(table: ClassTable, class_seat: ClassSeat, play: ClassPlay, stake
     play.draft = {str(bet.kind): str(bet.amount) for bet in bets}
     play.chips = chips
     ClassPlay.objects.filter(pk=play.pk, state=ClassPlay.State.DRAFT).update(draft=play.draft, chips=chips)
+    touch_own(class_seat)
     return play
 
 
@@ -123,8 +133,8 @@ def bets_draft(
 ) -> ClassPlay:
     """Save the learner's draft for the round: the stakes on screen, plus the chip ``placed`` on a spot
     (``(spot, chip)``: it can be taken back). No chip moves, and no page but the learner's own shows a
-    draft: no version changes, and the table's row is not locked (sixty drafts do not wait for each
-    other).
+    draft: only their own version changes (``ClassSeat.version``), and the table's row is not locked
+    (sixty drafts do not wait for each other).
 
     :raises errors.WrongState: bets closed, or already confirmed. :raises errors.InvalidInput: a limit.
     """
@@ -194,6 +204,7 @@ def bets_confirm(*, user, table_id: int, round_number: int, bets: Sequence[Bet] 
     play.confirmed_at = timezone.now()
     play.save(update_fields=["state", "draft", "committed", "confirmed_at"])
     ledger_append(seat, [Entry(LedgerEntry.Kind.STAKE, -total, reference=play.reference)])
+    touch_own(class_seat)
     touch(table, learner=True)
     return play
 
@@ -237,5 +248,6 @@ def draw_call(*, user, table_id: int, round_number: int, question: str, answer: 
         drill_cell_record(
             user=user, banker_total=asked.banker_total, player_third=asked.player_third, correct=correct
         )
+    touch_own(class_seat)
     touch(table, learner=True)
     return call

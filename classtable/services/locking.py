@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterable
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from classtable import errors
-from classtable.models import ClassRound, ClassTable
+from classtable.models import ClassRound, ClassSeat, ClassTable
 from classtable.services.settlement import table_close_locked
 from table.models import Seat
 
@@ -112,6 +113,11 @@ def touch(
         table.last_activity = timezone.now()
         names.add("last_activity")
     table.save(update_fields=sorted(names))
+
+
+def touch_own(class_seat: ClassSeat) -> None:
+    """Bump the learner's own version (``ClassSeat.version``): their pages, in every tab, show the action."""
+    ClassSeat.objects.filter(pk=class_seat.pk).update(version=F("version") + 1)
 
 
 def require_dealer(table: ClassTable, user) -> None:

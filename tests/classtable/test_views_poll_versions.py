@@ -1,6 +1,7 @@
-"""The poll's two counters: a learner's join, confirm or call bumps ``activity_version``, which
+"""The poll's counters: a learner's join, confirm or call bumps ``activity_version``, which
 only the control page's and the projector's ETags name; another learner's page stays a 304, and the
-instructor's pages see the class's new counts. A draft bumps neither: only the learner's own page shows it."""
+instructor's pages see the class's new counts. A draft bumps neither. Each of the learner's own actions bumps
+their seat's version, which their own tags name: their other tabs show it too."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from classtable.models import ClassTable
+from classtable.rendering import ETAG_HEADER as ETAG
 from tests.classtable.support import HX, client_for, open_room
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +113,17 @@ def test_a_changed_learner_poll_reads_only_the_table_the_round_and_their_own_row
     # its stakes, the calls (no other seat's row, no roads: the phase did not change)
     assert len(statements) <= 9, statements
     assert not any("COUNT(" in sql.upper() for sql in statements)  # no count of the class
+
+
+def test_a_learners_own_confirm_shows_in_their_other_tab_and_in_no_other_learners(two_seated):
+    room, first, second = two_seated
+    other_tab = page_tag(first, room.url("table"))  # the same browser's second tab, drawn before the bet
+    theirs = page_tag(second, room.url("table"))
+
+    confirmed = first.post(room.url("confirm"), {"round": "1", "stake_banker": "25"}, headers=HX)
+    assert confirmed.status_code == 200
+
+    answer = poll(first, room, other_tab)
+    assert answer.status_code == 200 and "25" in answer.content.decode()  # the stake, in the other tab
+    assert poll(first, room, confirmed[ETAG]).status_code == HTTPStatus.NOT_MODIFIED  # the posting tab
+    assert poll(second, room, theirs).status_code == HTTPStatus.NOT_MODIFIED
