@@ -7,7 +7,6 @@ sends one byte every few seconds holds a socket, never a thread, with or without
 """
 
 import os
-import sys
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 # gthread, with each request's headers and body collected before a thread is committed to it.
@@ -20,10 +19,6 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # Threads per worker kept for conditional GETs (the class table's polls, almost all 304s: see
 # config/gunicorn_worker.py), on top of ``threads``; each keeps a database connection too.
 os.environ.setdefault("GUNICORN_REVALIDATION_THREADS", "2")
-# Seconds a thread may keep the interpreter's lock while another waits for it (Python's default is
-# 0.005): a 304 that needs a millisecond of Python then waits about that long, not five, each time
-# it takes the lock back from a thread that renders.
-switch_interval = float(os.environ.get("GUNICORN_SWITCH_INTERVAL", "0.001"))
 # A worker whose main loop does not check in for this long is restarted. Unlike the sync worker's, a
 # thread that runs long is not killed at this limit (a slow client cannot hold one: see above).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
@@ -46,6 +41,3 @@ forwarded_allow_ips = (
     os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or "127.0.0.1"
 )
 
-
-def post_fork(server, worker) -> None:
-    sys.setswitchinterval(switch_interval)

@@ -28,9 +28,8 @@ Django's own limit for a form) and ``GUNICORN_MAX_BUFFERED`` (bytes, default 32 
 A conditional GET (one with ``If-None-Match``: a page's poll, a browser revalidating a file) goes to
 threads of its own (``GUNICORN_REVALIDATION_THREADS``, default 2). Every page of a class table polls
 each second and almost every poll is a 304 from one query; in the main pool it would wait behind the
-renders of other learners' bets. In its own threads it waits only for the interpreter's lock, which
-the worker hands over often (``sys.setswitchinterval``, ``GUNICORN_SWITCH_INTERVAL`` seconds, set in
-config/gunicorn.conf.py).
+renders of other learners' bets; in its own threads it waits only for its turn at the interpreter's
+lock (docs/performance.md has the figures with and without them).
 
 TLS and HTTP/2 are left to gunicorn's own handling (the stack terminates TLS in Caddy).
 """
