@@ -126,13 +126,7 @@ def test_an_instructor_and_three_learners_play_two_rounds(
     teacher.locator(f"#open-{classroom.pk}").click()
     expect(teacher.locator("#ct-bets-close")).to_be_visible()
     pk = int(teacher.url.rstrip("/").split("/")[-2])
-    # The projector is a browser window of its own (another screen), as a learner's phone is. A second
-    # tab of the control page's window would be a background tab, whose frames Chromium throttles to
-    # about one a second: every click and wait on the control page would then take seconds.
-    screen = new_context(viewport=DESKTOP, locale=LOCALES[language])
-    log_in(screen, instructor)
-    screen.add_cookies(cookie)
-    projector = screen.new_page()
+    projector = room.new_page()
     projector.goto(reverse("classtable:projector", args=[pk]))
 
     learners = []
