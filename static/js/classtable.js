@@ -15,12 +15,23 @@
     if (element && element.dataset.etag) etag = element.dataset.etag;
   });
 
+  // The tag the poll in flight was sent with. A form's answer (below) that came back meanwhile carries a
+  // newer state; the poll's answer, drawn before it, would put the older one back on the page: it is
+  // dropped, and the next poll, sent with the form's tag, brings anything newer.
+  let sentWith = null;
+
   document.addEventListener("htmx:configRequest", (event) => {
-    if (event.detail.elt.id === "ct-poll" && etag) event.detail.headers["If-None-Match"] = etag;
+    if (event.detail.elt.id !== "ct-poll") return;
+    sentWith = etag;
+    if (etag) event.detail.headers["If-None-Match"] = etag;
+  });
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.elt.id === "ct-poll" && sentWith !== etag) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (event.detail.elt.id !== "ct-poll" || !event.detail.xhr) return;
+    if (event.detail.elt.id !== "ct-poll" || !event.detail.xhr || sentWith !== etag) return;
     const tag = event.detail.xhr.getResponseHeader("ETag");
     if (tag) etag = tag;
   });
