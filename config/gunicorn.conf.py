@@ -40,4 +40,3 @@ errorlog = "-"
 forwarded_allow_ips = (
     os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or "127.0.0.1"
 )
-
