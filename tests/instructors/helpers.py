@@ -127,13 +127,19 @@ def csv_rows(response):
 
 
 def payout_answers(user, count, *, seconds=2, correct=True):
-    payout_answers_taking(user, [seconds] * count, correct=correct)
+    return payout_answers_taking(user, [seconds] * count, correct=correct)
 
 
 def payout_answers_taking(user, times, *, start=0, correct=True):
-    """Payout answers taking each of ``times`` seconds, an hour ago, on the server's clock."""
+    """Payout answers taking each of ``times`` seconds, an hour ago, on the server's clock.
+
+    Returns when the last was answered: a date shown for them is that moment's date, which an
+    hour after midnight is not today's.
+    """
     moment = timezone.now() - timedelta(hours=1)
+    answered_at = moment
     for index, seconds in enumerate(times, start=start):
+        answered_at = moment + timedelta(seconds=float(seconds))
         payout_answer_record(
             user=user,
             nonce=f"{user.pk:08d}{index:024d}",
@@ -142,6 +148,7 @@ def payout_answers_taking(user, times, *, start=0, correct=True):
             answer={},
             correct=correct,
             issued_at=moment,
-            answered_at=moment + timedelta(seconds=float(seconds)),
+            answered_at=answered_at,
         )
         moment += timedelta(seconds=10)
+    return answered_at

@@ -378,7 +378,7 @@ def test_the_number_of_queries_does_not_grow_with_the_number_of_learners(staff_c
 
 def test_the_page_and_the_csv_show_payout_drill_answers_and_mastery(staff_client, classroom):
     ada = join(classroom, username="ada")
-    payout_answers(ada, 20)
+    mastering = payout_answers(ada, 20)
     bob = join(classroom, username="bob")
     payout_answers(bob, 3)
     join(classroom, username="cyd")
@@ -388,10 +388,10 @@ def test_the_page_and_the_csv_show_payout_drill_answers_and_mastery(staff_client
     header = screen[0]
     payout_col = header.index("Payout drill")
     assert header[payout_col + 1] == "Payout-drill mastery"
-    today = timezone.localtime(timezone.now()).strftime("%Y-%m-%d")
+    day = timezone.localtime(mastering).strftime("%Y-%m-%d")
     rows = {row[0]: row[payout_col : payout_col + 2] for row in screen[1:]}
     assert rows == {
-        "ada": ["100% (20/20), median 2.0 s", f"mastered {today} · fastest 2.0 / 2.0 / 2.0 s"],
+        "ada": ["100% (20/20), median 2.0 s", f"mastered {day} · fastest 2.0 / 2.0 / 2.0 s"],
         "bob": ["100% (3/3), median 2.0 s", "best run 3 of 20 · fastest 2.0 / 2.0 / 2.0 s"],
         "cyd": ["—", "—"],
     }

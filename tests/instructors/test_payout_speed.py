@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def answers(user, times, *, start=0):
     """Right payout answers taking each of ``times`` seconds (strings), an hour ago, on the server's clock."""
-    payout_answers_taking(user, times, start=start)
+    return payout_answers_taking(user, times, start=start)
 
 
 def mastery_cells(staff_client, classroom):
@@ -46,7 +46,7 @@ def test_a_learner_whose_median_is_under_the_floor_is_flagged_on_the_page_and_in
 
 def test_a_mastered_learner_shows_the_fastest_times_and_the_questions_skipped(staff_client, classroom):
     ada = join(classroom, username="ada")
-    answers(ada, ["1.5"] * 20)
+    mastering = answers(ada, ["1.5"] * 20)
     payout_skip_record(
         user=ada,
         nonce="f" * 32,
@@ -55,11 +55,11 @@ def test_a_mastered_learner_shows_the_fastest_times_and_the_questions_skipped(st
         issued_at=timezone.now() - timedelta(seconds=30),
     )
     on_page, in_csv = mastery_cells(staff_client, classroom)
-    today = timezone.localtime(timezone.now()).strftime("%Y-%m-%d")
+    day = timezone.localtime(mastering).strftime("%Y-%m-%d")
     assert (
         on_page["ada"]
         == in_csv["ada"]
-        == f"mastered {today} · fastest 1.5 / 1.5 / 1.5 s · 1 question skipped"
+        == f"mastered {day} · fastest 1.5 / 1.5 / 1.5 s · 1 question skipped"
     )
 
 
