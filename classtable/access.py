@@ -8,14 +8,14 @@ Roles: the ``dealer`` (the instructor who opened it: sees and deals), an ``instr
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Membership
 from classtable import errors
-from classtable.models import ClassTable
+from classtable.models import ClassSeat, ClassTable
 from classtable.services.sessions import teaches
 from common.errors import AppError
 
@@ -26,14 +26,20 @@ LOG_IN = _("Log in to see your class table.")
 
 def table_and_role(user, pk: int) -> tuple[ClassTable, str]:
     """The class table ``pk`` and the user's part at it, in one query for a learner (every changed poll
-    asks).
+    asks). The table carries ``own_version``, the user's seat's version (``None``: no seat), so the poll
+    compares its tag without reading the versions again.
 
     :raises errors.NotFound: no such table. :raises errors.NotAllowed: neither its instructor nor a member.
     """
     table = (
         ClassTable.objects.select_related("classroom")
         .defer("shoe_state")  # the services read the shoe under the table's row lock, never from here
-        .annotate(member=Exists(Membership.objects.filter(user=user.pk, classroom=OuterRef("classroom_id"))))
+        .annotate(
+            member=Exists(Membership.objects.filter(user=user.pk, classroom=OuterRef("classroom_id"))),
+            own_version=Subquery(
+                ClassSeat.objects.filter(table=OuterRef("pk"), user=user.pk).values("version")[:1]
+            ),
+        )
         .filter(pk=pk)
         .first()
     )

@@ -17,7 +17,6 @@ from classtable import errors
 from classtable.access import LEARNER, LOG_IN, refused_page, refused_post, table_and_role
 from classtable.etag import read_etags
 from classtable.rendering import learner_context, poll_answer, with_tag
-from classtable.selectors import table_versions
 from classtable.services.learners import (
     bets_confirm,
     bets_draft,
@@ -65,10 +64,9 @@ def poll(request, pk: int) -> HttpResponse:
     except AppError as error:
         return refused_page(request, error)
     tags = [tag for tag, _ in read_etags(request, pk) if tag.user == request.user.pk]
-    found = table_versions(pk, request.user.pk) if tags else None
-    for tag in tags:
-        if found is not None and not found[3] and tag.current(found[0], found[1], found[2]):
-            return HttpResponseNotModified()
+    own = table.own_version or 0  # read with the table (``table_and_role``): no second query
+    if not table.ended() and any(tag.current(table.version, table.activity_version, own) for tag in tags):
+        return HttpResponseNotModified()
     return poll_answer(request, table, role, tags[0] if tags else None)
 
 

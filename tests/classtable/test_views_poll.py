@@ -47,6 +47,22 @@ def test_an_unchanged_poll_is_a_304_from_one_query_without_session_or_template(
     assert response["ETag"] == tag
 
 
+def test_a_changed_poll_reads_the_versions_once_and_the_table_once(seated, django_assert_max_num_queries):
+    """The middleware reads the versions and finds a change; the view then reads the table with the
+    viewer's role and seat version in one query, and does not ask for the versions again."""
+    room, learner = seated
+    tag = first_tag(learner, room)
+    client_for(room.instructor).post(room.url("bets-close"), {"round": "1"})
+
+    with django_assert_max_num_queries(7) as captured:
+        response = learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag})
+
+    assert response.status_code == 200
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert sum(query.startswith("SELECT version, activity_version") for query in sql) == 1
+    assert sum(query.startswith('SELECT "classtable_classtable"') for query in sql) == 1
+
+
 def test_a_write_changes_the_answer_and_the_poll_sends_the_changed_regions(seated):
     room, learner = seated
     tag = first_tag(learner, room)
