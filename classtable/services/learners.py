@@ -26,7 +26,7 @@ from classtable.services.locking import (
 )
 from classtable.services.sessions import pending_decision
 from progress.services import drill_cell_record
-from table import coach
+from table import coach, placed_chips
 from table import errors as table_errors
 from table.models import LedgerEntry
 from table.services import Entry, ledger_append, seat_open
@@ -97,10 +97,6 @@ def _betting_play(table: ClassTable, class_seat: ClassSeat, round_number: int) -
     return play
 
 
-def _stakes(bets: Sequence[Bet]) -> dict[str, Decimal]:
-    return {str(bet.kind): bet.amount for bet in bets if bet.amount}
-
-
 def _open_draft(user, table_id: int, round_number: int) -> tuple[ClassTable, ClassSeat, ClassPlay]:
     """The table (not locked: a draft moves no chip and no other page shows it), the learner's seat and
     their play of the round, still a draft."""
@@ -109,9 +105,9 @@ def _open_draft(user, table_id: int, round_number: int) -> tuple[ClassTable, Cla
     return table, class_seat, _betting_play(table, class_seat, round_number)
 
 
-def _history(play: ClassPlay, stakes: dict[str, Decimal]) -> list:
+def _history(play: ClassPlay, stakes: dict[str, Decimal]) -> placed_chips.History:
     """The chips placed so far, while the stakes on screen are still what they made (else none)."""
-    return list(play.chips) if stakes == _stakes(bets_from(play.draft or {})) else []
+    return placed_chips.kept(play.chips, placed_chips.stakes_of(bets_from(play.draft or {})), stakes)
 
 
 def _save_draft(table: ClassTable, class_seat: ClassSeat, play: ClassPlay, stakes, chips: list) -> ClassPlay:
@@ -139,12 +135,10 @@ def bets_draft(
     :raises errors.WrongState: bets closed, or already confirmed. :raises errors.InvalidInput: a limit.
     """
     table, class_seat, play = _open_draft(user, table_id, round_number)
-    stakes = _stakes(bets)
+    stakes = placed_chips.stakes_of(bets)
     chips = _history(play, stakes)
     if placed is not None:
-        spot, chip = placed
-        stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
-        chips.append([spot, str(chip)])
+        stakes, chips = placed_chips.place(stakes, chips, *placed)
     return _save_draft(table, class_seat, play, stakes, chips)
 
 
@@ -155,13 +149,11 @@ def bets_undo(*, user, table_id: int, round_number: int, bets: Sequence[Bet]) ->
     :raises errors.WrongState: no chip to take back (none placed, or the stakes were typed since).
     """
     table, class_seat, play = _open_draft(user, table_id, round_number)
-    stakes = _stakes(bets)
-    chips = _history(play, stakes)
-    if not chips:
+    stakes = placed_chips.stakes_of(bets)
+    taken = placed_chips.take_back(stakes, _history(play, stakes))
+    if taken is None:
         raise errors.WrongState(table_errors.NOTHING_TO_UNDO)
-    spot, amount = chips.pop()
-    stakes[spot] = stakes.get(spot, Decimal("0.00")) - Decimal(amount)
-    return _save_draft(table, class_seat, play, stakes, chips)
+    return _save_draft(table, class_seat, play, *taken)
 
 
 @write_service

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from baccarat import Bet, InvalidBetError, validate_bets
-from table import errors
+from table import errors, placed_chips
 from table.amounts import amount_text, chips_text
 from table.bets import bet_name, learner_side_bets, stake_on
 from table.models import Round, RoundBet, Seat, round_awaiting_call
@@ -127,10 +127,6 @@ def replace_bets(round: Round, bets: Sequence[Bet]) -> None:
     RoundBet.objects.bulk_create(RoundBet(round=round, kind=str(bet.kind), amount=bet.amount) for bet in bets)
 
 
-def _stakes(bets: Sequence[Bet]) -> dict[str, Decimal]:
-    return {str(bet.kind): bet.amount for bet in bets}
-
-
 def betting_round(seat: Seat, round_number: int | None) -> Round:
     """The locked round that is open for bets, created if needed; refuse a stale form."""
     # A round waiting for a call is still the round in play: the next one's bets wait, refused as
@@ -175,8 +171,7 @@ def round_chip_place(
     if chip not in CHIPS:
         raise errors.InvalidInput(errors.NO_SUCH_CHIP.format(chip=chips_text(chip)))
     seat, round, saved, stakes, history = _open_draft(lock_seat(user, seat_id), round_number, bets)
-    stakes[spot] = stakes.get(spot, Decimal("0.00")) + chip
-    return _save_draft(seat, round, saved, stakes, [*history, [spot, str(chip)]])
+    return _save_draft(seat, round, saved, *placed_chips.place(stakes, history, spot, chip))
 
 
 @transaction.atomic
@@ -185,11 +180,10 @@ def round_chip_undo(
 ) -> Round:
     """Take back the last chip placed on the draft."""
     seat, round, saved, stakes, history = _open_draft(lock_seat(user, seat_id), round_number, bets)
-    if not history:
+    taken = placed_chips.take_back(stakes, history)
+    if taken is None:
         raise errors.WrongState(errors.NOTHING_TO_UNDO)
-    spot, amount = history.pop()
-    stakes[spot] = stakes.get(spot, Decimal("0.00")) - Decimal(amount)
-    return _save_draft(seat, round, saved, stakes, history)
+    return _save_draft(seat, round, saved, *taken)
 
 
 @transaction.atomic
@@ -208,7 +202,7 @@ def round_draft_repeat(*, user, seat_id: int | None = None, round_number: int | 
     previous = last_bets(seat)
     if not previous:
         raise errors.WrongState(errors.NOTHING_TO_REPEAT)
-    return _save_draft(seat, round, _saved_stakes(round), _stakes(previous), [])
+    return _save_draft(seat, round, _saved_stakes(round), placed_chips.stakes_of(previous), [])
 
 
 def last_bets(seat: Seat) -> list[Bet]:
@@ -221,22 +215,17 @@ def last_bets(seat: Seat) -> list[Bet]:
 
 def _open_draft(
     seat: Seat, round_number: int | None, bets: Sequence[Bet]
-) -> tuple[Seat, Round, dict[str, Decimal], dict[str, Decimal], list]:
+) -> tuple[Seat, Round, dict[str, Decimal], dict[str, Decimal], placed_chips.History]:
     """Lock the (locked) seat's betting round; return the two with the saved stakes, the stakes on screen,
     and the undo history (kept only while the two agree)."""
     round = betting_round(seat, round_number)
     saved = _saved_stakes(round)
-    stakes = _stakes(bets)
-    return seat, round, saved, stakes, _history(round, saved, stakes)
+    stakes = placed_chips.stakes_of(bets)
+    return seat, round, saved, stakes, placed_chips.kept(round.chips, saved, stakes)
 
 
 def _saved_stakes(round: Round) -> dict[str, Decimal]:
     return {bet.kind: bet.amount for bet in round.bets.all()}
-
-
-def _history(round: Round, saved: Mapping[str, Decimal], stakes: Mapping[str, Decimal]) -> list:
-    """The chips placed so far, while the stakes on screen are still what they made (else none)."""
-    return list(round.chips) if dict(stakes) == dict(saved) else []
 
 
 def _save_draft(
@@ -244,12 +233,12 @@ def _save_draft(
     round: Round,
     saved: Mapping[str, Decimal],
     stakes: Mapping[str, Decimal],
-    history: list,
+    history: placed_chips.History,
 ) -> Round:
     """Check the draft (the minimum waits for the confirm) and store it with its undo history."""
     bets = [stake_on(kind, amount) for kind, amount in stakes.items() if amount > 0]
     check_bets(seat, bets, draft=True)
-    if _stakes(bets) != dict(saved):
+    if placed_chips.stakes_of(bets) != dict(saved):
         replace_bets(round, bets)
     if history != round.chips:
         round.chips = history
