@@ -260,4 +260,8 @@ def board_view(table: ClassTable, round: ClassRound | None = None) -> Board:
         board.player = [card_view(card) for card in coup.player]
         board.banker = [card_view(card) for card in coup.banker]
         board.lines = [step_sentences(step) for step in coup.steps]
+        if board.question is not None:
+            # The class is calling the last card's decision: the rules' answer waits for the close (the
+            # practice table holds it back the same way, ``PanelView.shown_narration``).
+            board.lines[-1] = board.lines[-1][:1]
     return board

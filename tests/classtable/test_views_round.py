@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from classtable import services
 from tests.classtable.helpers import bets, deal_out
-from tests.classtable.support import client_for
+from tests.classtable.support import HX, client_for, control_state, next_action, open_room
 from tests.factories import MembershipFactory
+from tests.support import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +61,39 @@ def test_the_projector_counts_the_learners_and_the_chips_on_each_spot(table):
         r'<tr class="spot-row-(\w+)"><th scope="row">\w+</th><td>(\d+)</td><td>(\d+)</td>', html
     )
     assert counts == [("player", "0", "0"), ("banker", "2", "35"), ("tie", "1", "5")]
+
+
+def test_no_page_tells_the_class_the_answer_of_the_decision_it_is_calling():
+    """While the class calls a draw decision, the learner's page, the projector and the control page
+    show the card but not the rules' sentence that answers it; once it closes, they show it."""
+    room = open_room(learners=1)
+    learner = client_for(room.learners[0])
+    learner.post(room.url("join"))
+    teacher = client_for(room.instructor)
+    teacher.post(room.url("bets-close"), {"round": "1"})
+    closed = 0
+    for _ in range(12):
+        action = next_action(control_state(teacher, room))
+        if action is None:
+            break
+        name, fields = action
+        pages = [
+            learner.get(room.url("table")),
+            learner.get(room.url("projector")),
+            teacher.get(room.url("projector")),
+            teacher.get(room.url("control")),
+        ]
+        tag = re.search(r'data-etag="([^"]+)"', pages[0].content.decode()).group(1).replace("&quot;", '"')
+        teacher.post(room.url(name), fields)
+        if name == "go-on":
+            closed += 1
+            decision = parse(learner.get(room.url("table")).content).find_all(class_="decision")
+            assert decision, "once closed, the decision's sentence is shown"
+            for page in pages:
+                shown = parse(page.content).text
+                for sentence in decision:
+                    assert sentence.text not in shown
+            # The learner's next poll brings it.
+            polled = parse(learner.get(room.url("poll"), headers={**HX, "If-None-Match": tag}).content).text
+            assert all(sentence.text in polled for sentence in decision)
+    assert closed >= 1
