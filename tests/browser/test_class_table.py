@@ -19,7 +19,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from classtable.models import ClassBet, ClassCall, ClassRound
-from tests.browser.support import DESKTOP
+from tests.browser.support import DESKTOP, htmx_settled
 from tests.browser.test_accessibility import axe_failures
 from tests.factories import ClassroomFactory, MembershipFactory, UserFactory
 
@@ -80,20 +80,38 @@ class Learner:
         expect(button).to_have_count(0)
 
 
+#: What the dealer's one button does: its form's action and fields (round, card, question), not its label,
+#: which the poll redraws as the class calls ("3 have called").
+CONTROL = """() => {
+  const form = document.querySelector('#ct-control form:not(.ct-end)');
+  if (!form) return '';
+  const fields = [...new FormData(form).entries()].filter(([name]) => name !== 'csrfmiddlewaretoken');
+  return form.action + '?' + new URLSearchParams(fields);
+}"""
+
+
+def _dealer_click(teacher, selector: str) -> None:
+    """Click the dealer's button and wait until the control shows the next one. A click just after a poll
+    redrew the control, before htmx took over its new form, is a plain post and a new page: waiting for
+    htmx alone could read the old page's button (and wait for calls already made)."""
+    before = teacher.evaluate(CONTROL)
+    teacher.locator(selector).click()
+    teacher.wait_for_function(f"before => ({CONTROL})() !== before", arg=before)
+    htmx_settled(teacher)
+
+
 def _deal_round(teacher, learners, number: int) -> None:
     """Deal the round to its end; each decision waits for every learner's call, then goes on."""
     for _ in range(14):
         if teacher.locator("#ct-next-round").count():
             return
-        go_on = teacher.locator("#ct-go-on")
-        if go_on.count():
+        if teacher.locator("#ct-go-on").count():
             for learner in learners:
                 learner.wait_for(f"#ct-{ANSWERS[learner.index]}")
                 learner.call()
-            teacher.locator("#ct-go-on").click()
+            _dealer_click(teacher, "#ct-go-on")
         else:
-            teacher.locator("#ct-deal").click()
-        teacher.wait_for_function("() => !document.querySelector('.htmx-request')")
+            _dealer_click(teacher, "#ct-deal")
     raise AssertionError(f"round {number} did not end")
 
 
@@ -164,7 +182,7 @@ def test_an_instructor_and_three_learners_play_two_rounds(
         expect(projector.locator(".ct-spots tbody")).to_contain_text("40")
         if number == 1:
             expect(projector.locator(".ct-spots .spot-row-lion_banker")).to_contain_text("10")
-        teacher.locator("#ct-bets-close").click()
+        _dealer_click(teacher, "#ct-bets-close")
         for learner in learners:
             learner.wait_for("#ct-spots .layout.placed")
         _deal_round(teacher, learners, number)
