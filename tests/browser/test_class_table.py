@@ -100,14 +100,18 @@ def _dealer_click(teacher, selector: str) -> None:
     htmx_settled(teacher)
 
 
-def _deal_round(teacher, learners, number: int) -> None:
-    """Deal the round to its end; each decision waits for every learner's call, then goes on."""
+def _deal_round(teacher, learners, number: int, calling=None) -> None:
+    """Deal the round to its end; each decision waits for every learner's call, then goes on. At the first
+    decision, ``calling(learner)`` sees the first learner's page before they call."""
     for _ in range(14):
         if teacher.locator("#ct-next-round").count():
             return
         if teacher.locator("#ct-go-on").count():
             for learner in learners:
                 learner.wait_for(f"#ct-{ANSWERS[learner.index]}")
+                if calling is not None and learner.index == 0:
+                    calling(learner)
+                    calling = None
                 learner.call()
             _dealer_click(teacher, "#ct-go-on")
         else:
@@ -170,6 +174,12 @@ def test_an_instructor_and_three_learners_play_two_rounds(
         learners.append(Learner(page, index, script))
     _check(learners[0].page, f"class-table-{language}-learner-betting-375", failures, artifacts)
 
+    def calling(learner: Learner) -> None:
+        """The class is asked whether a hand draws: the card is there, the rules' answer is not yet."""
+        expect(learner.page.locator("#ct-hands .narration .received")).to_have_count(1)
+        expect(learner.page.locator("#ct-hands .narration .decision")).to_have_count(0)
+        _check(learner.page, f"class-table-{language}-learner-calling-375", failures, artifacts)
+
     for number in (1, 2):
         for learner in learners:
             if number == 1 and learner.index == 0:  # the first learner adds a Lion Bonus on Banker
@@ -185,7 +195,7 @@ def test_an_instructor_and_three_learners_play_two_rounds(
         _dealer_click(teacher, "#ct-bets-close")
         for learner in learners:
             learner.wait_for("#ct-spots .layout.placed")
-        _deal_round(teacher, learners, number)
+        _deal_round(teacher, learners, number, calling=calling if number == 1 else None)
         expect(projector.locator(".ct-verdict")).to_be_visible()
         for learner in learners:
             learner.wait_for("#ct-result .result")
