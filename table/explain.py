@@ -223,6 +223,14 @@ def step_sentences(step: Step) -> list[str]:
     return sentences
 
 
+def held_back(narration: list[list[str]]) -> list[list[str]]:
+    """The sentences of each card while a draw call is pending: the last card's decisions are the rules'
+    answer to it, so only where that card went is told (the practice table and the class table alike)."""
+    if not narration:
+        return narration
+    return [*narration[:-1], narration[-1][:1]]
+
+
 #: What each way of paying a bet says: one sentence per ``Paid`` case, whatever the bet.
 PAID_SENTENCES = {
     Paid.PUSH: gettext_lazy("%(bet)s is a push: the %(amount)s chips staked come back, no winnings."),

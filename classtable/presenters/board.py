@@ -16,7 +16,7 @@ from baccarat import Coup, Hand, all_bets
 from classtable.models import ClassBet, ClassCall, ClassPlay, ClassRound, ClassSeat, ClassTable
 from table import coach
 from table.bets import bet_name, main_bet_keys
-from table.explain import HAND_NAMES, step_sentences
+from table.explain import HAND_NAMES, held_back, step_sentences
 from table.presenters import CardView, card_view, roads_view
 from table.presenters.felt import short_name
 from table.selectors import ShoeCoup
@@ -260,8 +260,6 @@ def board_view(table: ClassTable, round: ClassRound | None = None) -> Board:
         board.player = [card_view(card) for card in coup.player]
         board.banker = [card_view(card) for card in coup.banker]
         board.lines = [step_sentences(step) for step in coup.steps]
-        if board.question is not None:
-            # The class is calling the last card's decision: the rules' answer waits for the close (the
-            # practice table holds it back the same way, ``PanelView.shown_narration``).
-            board.lines[-1] = board.lines[-1][:1]
+        if board.question is not None:  # the class is calling it: the answer waits for the close
+            board.lines = held_back(board.lines)
     return board

@@ -33,7 +33,7 @@ from baccarat import (
 from table import coach
 from table.amounts import chips_text
 from table.bets import bet_name, is_registered, main_bet_keys
-from table.explain import HAND_NAMES, bet_sentence, card_name, step_sentences
+from table.explain import HAND_NAMES, bet_sentence, card_name, held_back, step_sentences
 from table.models import Round, RoundBet, Seat
 from table.presenters.banker_table import banker_table_html, banker_table_rows
 from table.presenters.felt import (
@@ -163,9 +163,7 @@ class TableView:
     @property
     def shown_narration(self) -> list[list[str]]:
         """The sentences so far; while a draw call is pending, the last card's decisions are held back."""
-        if not self.asks_draw or not self.narration:
-            return self.narration
-        return [*self.narration[:-1], self.narration[-1][:1]]
+        return held_back(self.narration) if self.asks_draw else self.narration
 
     @property
     def shown_latest(self) -> list[str]:
