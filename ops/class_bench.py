@@ -160,6 +160,7 @@ def run(write, database_url: str, options) -> dict:
             f"on gunicorn ({options['workers']} workers) …"
         )
         played = play(server.port, table.pk, instructor, sessions, options)
+        played["class_worker_cpu_seconds"] = server.workers_cpu_seconds()
     figures.update(played)
     seats = Seat.objects.filter(class_seats__table=table)
     figures["class_ledger_mismatches"] = len(services.ledger_problems(seats))
@@ -197,6 +198,7 @@ def report(write, figures: dict) -> None:
         f"p95 {f['class_settle_p95_ms']} ms ({f['class_rounds']} rounds); other deals p95 "
         f"{f['class_deal_p95_ms']} ms; bet requests p95 {f['class_bet_request_p95_ms']} ms"
     )
+    write(f"the workers' CPU seconds: {f['class_worker_cpu_seconds']}")
     write(
         f"errors: {f['class_errors']}; seats not matching their ledger: {f['class_ledger_mismatches']}; "
         f"plays settled {f['class_bets_settled']} of {f['class_bets_expected']}"

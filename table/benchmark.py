@@ -297,6 +297,22 @@ class Server:
         self.__exit__(None, None, None)
         raise RuntimeError("gunicorn did not answer /healthz within 30 s")
 
+    def workers_cpu_seconds(self) -> list[float]:
+        """The CPU seconds (user and system) each of gunicorn's workers has used so far, most first: how
+        evenly the workers share the load."""
+        if self.process is None:
+            return []
+        ticks = os.sysconf("SC_CLK_TCK")
+        used = []
+        for entry in Path("/proc").iterdir():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if entry.name.isdigit() and int(fields[1]) == self.process.pid:
+                used.append(round((int(fields[11]) + int(fields[12])) / ticks, 1))
+        return sorted(used, reverse=True)
+
     def __exit__(self, *exc: object) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
