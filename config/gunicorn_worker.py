@@ -31,6 +31,11 @@ each second and almost every poll is a 304 from one query; in the main pool it w
 renders of other learners' bets; in its own threads it waits only for its turn at the interpreter's
 lock (docs/performance.md has the figures with and without them).
 
+The workers keep their connections even (``config.worker_balance``): one that holds more than a
+sibling leaves new connections to it for a moment and, once past a margin, ends kept-alive ones so
+their clients come back to a worker with fewer. Otherwise a class's polling browsers can all stay with
+the worker that happened to take them, and one interpreter does the whole class's work on one core.
+
 TLS and HTTP/2 are left to gunicorn's own handling (the stack terminates TLS in Caddy).
 """
 
@@ -47,6 +52,15 @@ from concurrent import futures
 from functools import partial
 
 from gunicorn.workers.gthread import TConn, ThreadWorker
+
+from config.worker_balance import (
+    ACCEPT_PAUSE,
+    BOARD,
+    SHED_EVERY,
+    SIBLINGS_BACKOFF,
+    over_share,
+    should_shed,
+)
 
 #: Headers larger than this are refused (431) before any thread sees them.
 MAX_HEADERS = 64 * 1024
@@ -240,6 +254,8 @@ class BufferedConn(TConn):
         self.continued = False
         self.deadline = 0.0
         self.io_timeout: float | None = None
+        #: Whether the answer to this request ends the connection, to even out the workers' load.
+        self.shed = False
 
     def init(self) -> None:
         """In the thread: give the collected request to gunicorn's parser, which reads it from memory."""
@@ -265,8 +281,15 @@ class BufferingThreadWorker(ThreadWorker):
         self.lingering: dict[BufferedConn, None] = {}  # refused, read from until they close
         # TLS and HTTP/2 keep gunicorn's own handling.
         self.buffering = not self.cfg.is_ssl and getattr(self.cfg, "http2_cleartext", "off") == "off"
+        # The worker object is made in the master, before the fork: its slot on the shared board.
+        self.slot = BOARD.claim(self)
+        self.accept_paused_until = 0.0  # while set, new connections are left to the siblings
+        self.balance_resumes = 0.0  # until then the siblings are not counted (they took nothing)
+        self.last_shed = 0.0
 
     def init_process(self) -> None:
+        if self.slot is not None:
+            BOARD.join(self.slot, os.getpid())
         if self.buffering and self.revalidation_threads > 0:
             self.revalidations = futures.ThreadPoolExecutor(
                 max_workers=self.revalidation_threads, thread_name_prefix="revalidation"
@@ -285,22 +308,80 @@ class BufferingThreadWorker(ThreadWorker):
             self.revalidations.shutdown(wait=False)
         super().handle_quit(sig, frame)
 
+    # --- Keeping the workers' connections even (config/worker_balance.py) ---------------------------
+
+    def _others(self) -> list[int]:
+        """The siblings' connections; none while they were seen not to take a connection left to them."""
+        if self.slot is None or time.monotonic() < self.balance_resumes:
+            return []
+        return BOARD.others(self.slot)
+
+    def _publish(self) -> None:
+        if self.slot is not None:
+            BOARD.publish(self.slot, self.nr_conns)
+
+    def wait_for_and_dispatch_events(self, timeout: float) -> None:
+        self._publish()
+        if self.accept_paused_until:  # wake when the pause is over
+            timeout = max(0.0, min(timeout, self.accept_paused_until - time.monotonic()))
+        super().wait_for_and_dispatch_events(timeout)
+
+    def set_accept_enabled(self, enabled: bool) -> None:
+        """gunicorn's main loop turns accepting back on at every turn: not before a pause is over. Then
+        a connection still waiting is taken at once, and the siblings, which left it there, are left out
+        of the count for ``SIBLINGS_BACKOFF`` seconds (one may be stuck: nothing is shed to it)."""
+        if enabled and self.accept_paused_until:
+            if time.monotonic() < self.accept_paused_until:
+                return
+            self.accept_paused_until = 0.0
+            super().set_accept_enabled(True)
+            taken = [self._accept(listener) for listener in self.sockets]  # every listener's, not the first
+            if any(taken):
+                self.balance_resumes = time.monotonic() + SIBLINGS_BACKOFF
+            return
+        super().set_accept_enabled(enabled)
+
     def accept(self, listener) -> None:
+        """A new connection: left to a sibling with fewer for ``ACCEPT_PAUSE`` seconds, else taken."""
+        if over_share(self.nr_conns, self._others()):
+            self.accept_paused_until = time.monotonic() + ACCEPT_PAUSE
+            super().set_accept_enabled(False)
+            return
+        self._accept(listener)
+
+    def _shed(self) -> bool:
+        """Whether this request's answer should end its connection (at most one every ``SHED_EVERY``)."""
+        now = time.monotonic()
+        if now - self.last_shed < SHED_EVERY or not should_shed(self.nr_conns, self._others()):
+            return False
+        self.last_shed = now
+        return True
+
+    def handle_request(self, req, conn):
+        if getattr(conn, "shed", False):
+            req.force_close()  # the answer says "Connection: close"; the client comes back anew
+        return super().handle_request(req, conn)
+
+    def _accept(self, listener) -> bool:
+        """Take a waiting connection, if there is one (whether there was)."""
         try:
             client_sock, client_addr = listener.accept()
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
                 raise
-            return
+            return False
         self.nr_conns += 1
+        self._publish()
         conn_class = BufferedConn if self.buffering else TConn
         self.enqueue_req(conn_class(self.cfg, client_sock, client_addr, listener.getsockname()))
+        return True
 
     def enqueue_req(self, conn) -> None:
         """Every way a request reaches the threads (new, kept alive, pipelined) comes through here."""
         if not isinstance(conn, BufferedConn) or conn.complete:
             if isinstance(conn, BufferedConn):
                 conn.complete = False
+                conn.shed = self._shed()
                 if self.revalidations is not None and is_revalidation(conn.received):
                     # What gunicorn's own enqueue_req does (27.0), with the revalidations' threads.
                     done = self.revalidations.submit(self.handle, conn)
