@@ -72,30 +72,66 @@ def ping(conn: http.client.HTTPConnection) -> int:
     return response.status
 
 
+def poll_until_even(clients, port: int, workers: list[int]) -> tuple[list[int], set[int]]:
+    """Every client asks once per turn until the workers hold their connections evenly (20 s at most):
+    the connections each worker holds, and every status answered."""
+    statuses: set[int] = set()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        statuses |= {ping(conn) for conn in clients}
+        counts = [established(pid, port) for pid in workers]
+        if max(counts) - min(counts) <= MARGIN + 1 and sum(counts) == len(clients):
+            break
+        time.sleep(0.05)
+    return counts, statuses
+
+
+def replacement(before: list[int], gone: int) -> list[int]:
+    """The workers once gunicorn has started one in place of ``gone`` (10 s at most)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        workers = gunicorn_workers()
+        if len(workers) == len(before) and gone not in workers:
+            return workers
+        time.sleep(0.1)
+    raise AssertionError("gunicorn started no worker in place of the one killed")
+
+
+def crowd_out(port: int, stopped: int) -> list[http.client.HTTPConnection]:
+    """``CLIENTS`` clients, each answered once while the worker ``stopped`` cannot take any."""
+    os.kill(stopped, signal.SIGSTOP)
+    try:
+        clients = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(CLIENTS)]
+        assert {ping(conn) for conn in clients} == {200}
+        assert established(stopped, port) == 0  # the other worker took them all
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+    return clients
+
+
 def test_connections_taken_by_one_worker_are_shared_with_the_other_once_it_runs(tmp_path):
     with running_server(tmp_path, WEB_CONCURRENCY="2") as port:
         workers = gunicorn_workers()
         assert len(workers) == 2
-        stopped, running = workers
-        os.kill(stopped, signal.SIGSTOP)
-        try:
-            clients = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(CLIENTS)]
-            assert {ping(conn) for conn in clients} == {200}
-            assert established(stopped, port) == 0  # the running worker took them all
-        finally:
-            os.kill(stopped, signal.SIGCONT)
-        statuses = set()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            statuses |= {ping(conn) for conn in clients}
-            counts = [established(pid, port) for pid in workers]
-            if abs(counts[0] - counts[1]) <= MARGIN + 1 and sum(counts) == CLIENTS:
-                break
-            time.sleep(0.05)
+        clients = crowd_out(port, workers[0])
+        counts, statuses = poll_until_even(clients, port, workers)
+        for conn in clients:
+            conn.close()
+        assert statuses == {200}
+        assert max(counts) - min(counts) <= MARGIN + 1, counts
+
+        # A worker that gunicorn starts in place of a killed one (given the ended one's slot) gets its
+        # share as well.
+        survivor, killed = workers
+        os.kill(killed, signal.SIGKILL)
+        workers = replacement(workers, killed)
+        (started,) = set(workers) - {survivor}
+        clients = crowd_out(port, started)
+        counts, statuses = poll_until_even(clients, port, workers)
         for conn in clients:
             conn.close()
     assert statuses == {200}
-    assert abs(counts[0] - counts[1]) <= MARGIN + 1, counts
+    assert max(counts) - min(counts) <= MARGIN + 1, counts
 
 
 def test_a_worker_leaves_new_connections_to_a_sibling_with_fewer_and_sheds_past_the_margin():
