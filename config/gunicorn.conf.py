@@ -11,6 +11,9 @@ import os
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 # gthread, with each request's headers and body collected before a thread is committed to it.
 worker_class = "config.gunicorn_worker.BufferingThreadWorker"
+# The workers keep their connections even (config/worker_balance.py): a kept-alive connection would
+# otherwise stay with whichever worker accepted it, and a class's polling browsers all on one worker
+# leave the other core idle.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # Threads per worker: while one waits for PostgreSQL another renders. The work is mostly Python (one
 # GIL per worker), so for more throughput add workers rather than threads. Each thread keeps its own

@@ -285,7 +285,7 @@ class BufferingThreadWorker(ThreadWorker):
         self.slot = BOARD.claim(self)
         self.accept_paused_until = 0.0  # while set, new connections are left to the siblings
         self.balance_resumes = 0.0  # until then the siblings are not counted (they took nothing)
-        self.last_shed = 0.0
+        self.next_shed_check = 0.0
 
     def init_process(self) -> None:
         if self.slot is not None:
@@ -350,12 +350,13 @@ class BufferingThreadWorker(ThreadWorker):
         self._accept(listener)
 
     def _shed(self) -> bool:
-        """Whether this request's answer should end its connection (at most one every ``SHED_EVERY``)."""
+        """Whether this request's answer should end its connection (looked at, and so at most one
+        connection ended, every ``SHED_EVERY`` seconds)."""
         now = time.monotonic()
-        if now - self.last_shed < SHED_EVERY or not should_shed(self.nr_conns, self._others()):
+        if now < self.next_shed_check:
             return False
-        self.last_shed = now
-        return True
+        self.next_shed_check = now + SHED_EVERY
+        return should_shed(self.nr_conns, self._others())
 
     def handle_request(self, req, conn):
         if getattr(conn, "shed", False):

@@ -6,7 +6,8 @@ connection open for request after request. So a class table's sixty polling lear
 worker that took their first request, which is often the same one: in the class-table bench one worker
 held 57 of 61 connections and used 55 s of CPU while the other used 4 s. One interpreter then does
 nearly all the work on one core, and a poll's 304 waits for its lock behind the renders of other
-learners' bets (p95 25-29 ms while the class bets; 9 ms when the connections were split 41 to 19).
+learners' bets (p95 25-29 ms, and 37-83 ms while the class bets; 9 ms in a run whose connections
+happened to split 41 to 19).
 
 This module keeps them even. Each worker publishes its number of connections on a board in memory
 that the master creates before it forks and every worker shares (``Board``). A worker that holds more
@@ -39,7 +40,8 @@ ACCEPT_PAUSE = 0.05
 SIBLINGS_BACKOFF = 1.0
 #: Connections a worker may hold above its least-loaded sibling before it ends kept-alive ones.
 MARGIN = 2
-#: Seconds between two connections a worker ends (the clients' new ones must land first).
+#: Seconds between two looks at whether to end a connection, so at most one is ended in that time (the
+#: clients' new connections land before the next look).
 SHED_EVERY = 0.05
 
 #: A slot: the worker's pid (0: free) and its number of connections.
