@@ -288,8 +288,6 @@ class BufferingThreadWorker(ThreadWorker):
         self.next_shed_check = 0.0
 
     def init_process(self) -> None:
-        if self.slot is not None:
-            BOARD.join(self.slot, os.getpid())
         if self.buffering and self.revalidation_threads > 0:
             self.revalidations = futures.ThreadPoolExecutor(
                 max_workers=self.revalidation_threads, thread_name_prefix="revalidation"
@@ -297,6 +295,9 @@ class BufferingThreadWorker(ThreadWorker):
         super().init_process()
 
     def run(self) -> None:
+        # On the board once the app is loaded and the worker accepts: a sibling leaves it nothing before.
+        if self.slot is not None:
+            BOARD.join(self.slot, os.getpid())
         try:
             super().run()
         finally:
@@ -317,13 +318,19 @@ class BufferingThreadWorker(ThreadWorker):
         return BOARD.others(self.slot)
 
     def _publish(self) -> None:
-        if self.slot is not None:
+        """Our number of connections on the board; once stopping (we accept no more), off the board."""
+        if self.slot is None:
+            return
+        if self.alive:
             BOARD.publish(self.slot, self.nr_conns)
+        else:
+            BOARD.leave(self.slot)
 
     def wait_for_and_dispatch_events(self, timeout: float) -> None:
         self._publish()
-        if self.accept_paused_until:  # wake when the pause is over
-            timeout = max(0.0, min(timeout, self.accept_paused_until - time.monotonic()))
+        left = self.accept_paused_until - time.monotonic()
+        if self.alive and left > 0:  # wake when the pause is over (never sooner than asked otherwise)
+            timeout = min(timeout, left)
         super().wait_for_and_dispatch_events(timeout)
 
     def set_accept_enabled(self, enabled: bool) -> None:

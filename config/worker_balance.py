@@ -21,6 +21,8 @@ connections than its least-loaded sibling:
   for its next request (as browsers and proxies do without a sound), and the new one goes to a worker
   with fewer. A worker that booted late, or was restarted, so gets its share within seconds.
 
+A worker is on the board only while it accepts connections: from the moment its app is loaded until
+it begins to stop. So nothing is left or shed to a sibling that is still booting or already stopping.
 A server with one worker, or a worker that found no free slot on the board, balances nothing: it
 serves as gunicorn would.
 """
@@ -97,8 +99,12 @@ class Board:
         return None
 
     def join(self, slot: int, pid: int) -> None:
-        """In the worker, once forked: its pid, and no connection yet."""
+        """In the worker, once it accepts connections: its pid, and no connection yet."""
         _SLOT.pack_into(self.memory, slot * _SLOT.size, pid, 0)
+
+    def leave(self, slot: int) -> None:
+        """In the worker, once it stops accepting: its siblings count it no more."""
+        _SLOT.pack_into(self.memory, slot * _SLOT.size, 0, 0)
 
     def publish(self, slot: int, connections: int) -> None:
         """In the worker: how many connections it holds now."""

@@ -160,4 +160,6 @@ def test_the_board_counts_the_running_workers_only():
     board.publish(1, 7)
     assert board.others(0) == [7]
     assert board.others(1) == [0]
+    board.leave(1)  # stopping: counted no more
+    assert board.others(0) == []
     assert SLOTS >= 16
