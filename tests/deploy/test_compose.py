@@ -100,6 +100,19 @@ class Stack:
             return json.loads(out)
         return [json.loads(line) for line in out.splitlines() if line.strip()]
 
+    #: What marks an error in each service's log: Caddy's JSON lines, gunicorn's and Django's.
+    ERRORS = {"proxy": r'"level":"error"', "web": r"Traceback|\[ERROR\]|\[CRITICAL\]|WORKER TIMEOUT"}
+
+    def error_lines(self, most: int = 20) -> dict[str, list[str]]:
+        """The last error lines of the proxy's and the web containers' logs (printed after the test, so
+        a failure through the proxy, a 502 say, shows what Caddy and gunicorn saw)."""
+        found = {}
+        for service, pattern in self.ERRORS.items():
+            logs = self.compose("logs", "--no-color", "--timestamps", service, timeout=60, check=False)
+            lines = logs.stdout.decode(errors="replace").splitlines()
+            found[service] = [line[:400] for line in lines if re.search(pattern, line)][-most:]
+        return found
+
     def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
@@ -301,6 +314,8 @@ def stack(tmp_path):
     try:
         yield running
     finally:
+        for service, lines in running.error_lines().items():
+            print(f"\n{service}: {len(lines)} error line(s) in its log" + "".join(f"\n  {x}" for x in lines))
         running.compose("down", "-v", "--remove-orphans", timeout=180, check=False)
         print(f"\ncompose end to end, seconds: {json.dumps(running.timings)}")
 
