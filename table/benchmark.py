@@ -254,6 +254,26 @@ def ping(browser: Browser, tally: Tally) -> None:
         tally.errors.append(f"ping {answer.status}")
 
 
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (the state first, then the parent's
+    pid); none if the process has gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (gunicorn's master: its workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat_fields(int(entry.name))
+            if fields and int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 @dataclass
 class Server:
     """gunicorn with the production settings, on a free local port, stopped with SIGTERM."""
@@ -304,12 +324,9 @@ class Server:
             return []
         ticks = os.sysconf("SC_CLK_TCK")
         used = []
-        for entry in Path("/proc").iterdir():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if entry.name.isdigit() and int(fields[1]) == self.process.pid:
+        for pid in children(self.process.pid):
+            fields = _stat_fields(pid)
+            if fields:
                 used.append(round((int(fields[11]) + int(fields[12])) / ticks, 1))
         return sorted(used, reverse=True)
 

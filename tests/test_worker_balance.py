@@ -16,22 +16,10 @@ import time
 from pathlib import Path
 
 from config.worker_balance import MARGIN, SLOTS, Board, over_share, should_shed
+from table.benchmark import children
 from tests.test_slow_clients import running_server
 
 CLIENTS = 40
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def gunicorn_workers() -> list[int]:
